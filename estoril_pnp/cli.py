@@ -1,0 +1,109 @@
+"""The `estoril-pnp` command. Thin: parse options, call the library, print, set the exit code.
+
+Exit codes: 0 ok, 1 findings (validation), 2 bad input (unreadable pack or record, bad options).
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+
+from . import __version__
+from .errors import InputError
+from .i18n import Texts
+from .model import Pack
+from .pack import load_pack
+from .resources import default_pack
+from .tables import TABLES
+from .validate import validate as run_validation
+
+app = typer.Typer(
+    help="Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+out = Console(soft_wrap=True)
+
+PackOption = Annotated[
+    Path | None, typer.Option("--pack", help="Pack directory to use instead of the shipped one.", show_default=False)
+]
+LangOption = Annotated[str, typer.Option("--lang", help="Language of the output (en, pl, hu, pt, de, es).")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"estoril-pnp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool)."""
+
+
+def fail(exc: InputError) -> NoReturn:
+    """Bad input: every finding on its own line on stderr, exit status 2, nothing written."""
+    for finding in exc.findings:
+        typer.echo(f"error: {finding}", err=True)
+    raise typer.Exit(2)
+
+
+def open_pack(pack_dir: Path | None) -> Pack:
+    try:
+        return load_pack(pack_dir or default_pack())
+    except InputError as exc:
+        fail(exc)
+
+
+@app.command()
+def validate(
+    pack: PackOption = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as findings too.")] = False,
+) -> None:
+    """Check the pack: data, cross-references, counts and catalogs."""
+    pack_dir = pack or default_pack()
+    if not pack_dir.is_dir():
+        typer.echo(f"error: {pack_dir}: no such pack directory", err=True)
+        raise typer.Exit(2)
+    report = run_validation(pack_dir)
+    for finding in report.findings:
+        typer.echo(f"{finding.severity}: {finding}")
+    if report.pack is not None:
+        p = report.pack
+        colours = len(p.game.colours)
+        out.print(
+            f"[bold]{pack_dir}[/bold]: {len(p.reward)} reward characters, "
+            f"{len(p.starting) * colours} starting cards ({len(p.starting)} × {colours} colours), "
+            f"{len(p.missions)} missions, {len(p.locations)} locations, "
+            f"{len(p.catalogs)} language(s): {', '.join(sorted(p.catalogs))}"
+        )
+    verdict = "ok" if report.ok(strict) else "FAILED"
+    out.print(f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {verdict}")
+    if not report.ok(strict):
+        raise typer.Exit(1)
+
+
+class ListWhat(str, Enum):
+    characters = "characters"
+    missions = "missions"
+    locations = "locations"
+
+
+@app.command("list")
+def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
+    """Show the pack's characters, missions or locations as a table."""
+    p = open_pack(pack)
+    out.print(TABLES[what.value](p, Texts(p, lang)))
+
+
+def run() -> None:  # console-script entry point
+    sys.exit(app())

@@ -1,0 +1,202 @@
+"""The game pack as typed, immutable values. Built by pack.py, read by every later stage."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+Count = Annotated[StrictInt, Field(ge=0)]
+Positive = Annotated[StrictInt, Field(gt=0)]
+Millimetres = Annotated[Union[StrictInt, float], Field(gt=0)]
+Id = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+Code = Annotated[StrictStr, Field(pattern=r"^[A-Z]{2}$")]
+Shape = Literal["circle", "triangle", "square", "diamond", "star"]
+Corner = Literal["TL", "TR", "BR", "BL", "C"]
+Numeral = Literal["I", "II", "III", "IV"]
+Peek = Literal["none", "this", "adjacent", "any"]
+TieBreak = Literal["missions_completed", "hand_vp"]
+
+NUMERALS: tuple[Numeral, ...] = ("I", "II", "III", "IV")
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PlayerRange(Frozen):
+    min: Positive
+    max: Positive
+
+
+class VictoryPoints(Frozen):
+    discard: Count
+    mission: Count
+    second_place: Count
+    enigma: Count
+
+
+class Colour(Frozen):
+    id: Id
+    shape: Shape
+    rgb: Annotated[StrictStr, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+
+
+class Game(Frozen):
+    title: StrictStr
+    publisher: StrictStr
+    year: Positive
+    players: PlayerRange
+    rounds: Positive
+    hand_limit: Positive
+    markers_per_player: dict[StrictInt, Positive]
+    locations_per_round: Positive
+    missions_in_play: Positive
+    vp: VictoryPoints
+    tiebreak: tuple[TieBreak, ...]
+    colours: tuple[Colour, ...]
+    neutral_colour: Colour
+    nationalities: tuple[Code, ...]
+    symbols: tuple[Id, ...]
+
+    def colour(self, colour_id: str) -> Colour:
+        return next(c for c in (*self.colours, self.neutral_colour) if c.id == colour_id)
+
+
+class Character(Frozen):
+    id: Id
+    name: StrictStr
+    nationality: Code
+    strength: Count
+    vp: Count
+    abilities: tuple[Id, ...]
+    woman: StrictBool
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        """Every symbol printed on the card; Woman is a symbol without an ability."""
+        return self.abilities + (("woman",) if self.woman else ())
+
+
+class SymbolMission(Frozen):
+    id: Id
+    kind: Literal["symbol"]
+    symbol: Id
+
+
+class NationalityMission(Frozen):
+    id: Id
+    kind: Literal["nationality"]
+    nationality: Code
+
+
+class FlagsMission(Frozen):
+    id: Id
+    kind: Literal["flags"]
+    flags: tuple[Code, ...]
+
+
+class StrengthMission(Frozen):
+    id: Id
+    kind: Literal["strength"]
+
+
+Mission = Annotated[
+    Union[SymbolMission, NationalityMission, FlagsMission, StrengthMission],
+    Field(discriminator="kind"),
+]
+
+
+class Reward(Frozen):
+    at: Corner
+    top_secret: StrictBool
+
+
+class Space(Frozen):
+    numeral: Numeral
+    at: Corner
+    top_secret: StrictBool
+    peek: Peek
+
+
+class Rule(Frozen):
+    id: Annotated[StrictStr, Field(pattern=r"^[a-z][a-zA-Z0-9_]*$")]
+    icon: StrictStr
+
+
+class Location(Frozen):
+    number: Positive
+    name: StrictStr
+    rule: StrictStr
+    reward: Reward
+    spaces: tuple[Space, ...]
+
+
+class PieceSize(Frozen):
+    width: Millimetres
+    height: Millimetres
+    back: Id | None = None
+
+
+class Copies(Frozen):
+    player_aid: Positive
+    first_player: Positive
+    enigma: Positive
+    markers_per_colour: Positive
+    dice: Positive
+
+
+class Counts(Frozen):
+    """How many of each card the published game has; the validator compares."""
+
+    reward_characters: Count
+    starting_characters: Count
+    missions: Count
+    locations: Count
+
+
+class Components(Frozen):
+    pieces: dict[Id, PieceSize]
+    copies: Copies
+    counts: Counts
+
+
+class CharacterFile(Frozen):
+    starting: tuple[Character, ...]
+    reward: tuple[Character, ...]
+
+
+class MissionFile(Frozen):
+    missions: tuple[Mission, ...]
+
+
+class LocationFile(Frozen):
+    rules: tuple[Rule, ...]
+    locations: tuple[Location, ...]
+
+
+class Pack(Frozen):
+    """The whole game: what every later stage reads. Cross-references are already checked."""
+
+    game: Game
+    starting: tuple[Character, ...]
+    reward: tuple[Character, ...]
+    missions: tuple[Mission, ...]
+    rules: tuple[Rule, ...]
+    locations: tuple[Location, ...]
+    components: Components
+    catalogs: Mapping[str, Mapping[str, str]]  # language -> dotted key -> text
+
+    @cached_property
+    def characters(self) -> dict[str, Character]:
+        return {c.id: c for c in (*self.starting, *self.reward)}
+
+    @cached_property
+    def starting_ids(self) -> frozenset[str]:
+        return frozenset(c.id for c in self.starting)
+
+    @cached_property
+    def mission_by_id(self) -> dict[str, Mission]:
+        return {m.id: m for m in self.missions}

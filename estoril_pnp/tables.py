@@ -1,0 +1,56 @@
+"""Readable tables of the pack for `estoril-pnp list`: what a player checks a card against."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from .i18n import Texts
+from .model import FlagsMission, NationalityMission, Pack, StrengthMission, SymbolMission
+
+
+def characters_table(pack: Pack, t: Texts) -> Table:
+    table = Table(title=t("list.characters"))
+    for key in ("id", "name", "deck", "nationality", "strength", "vp", "abilities"):
+        table.add_column(t(f"list.{key}"), justify="right" if key in ("strength", "vp") else "left")
+    for deck, cards in (("starting", pack.starting), ("reward", pack.reward)):
+        for c in cards:
+            table.add_row(
+                c.id, c.name, t(f"list.deck_{deck}"), t(f"nationality.{c.nationality}"),
+                str(c.strength), str(c.vp), ", ".join(t(f"symbol.{s}.name") for s in c.symbols),
+            )
+    return table
+
+
+def missions_table(pack: Pack, t: Texts) -> Table:
+    table = Table(title=t("list.missions"))
+    for key in ("id", "name", "kind", "vp"):
+        table.add_column(t(f"list.{key}"))
+    for m in pack.missions:
+        table.add_row(m.id, t(f"mission.{m.id}.title"), _counted(m, t), str(pack.game.vp.mission))
+    return table
+
+
+def _counted(m: object, t: Texts) -> str:
+    if isinstance(m, SymbolMission):
+        return t(f"symbol.{m.symbol}.name")
+    if isinstance(m, NationalityMission):
+        return t(f"nationality.{m.nationality}")
+    if isinstance(m, FlagsMission):
+        return " · ".join(t(f"nationality.{c}") for c in m.flags)
+    assert isinstance(m, StrengthMission)
+    return t("list.strength")
+
+
+def locations_table(pack: Pack, t: Texts) -> Table:
+    table = Table(title=t("list.locations"))
+    for key in ("number", "name", "reward", "spaces", "rule"):
+        table.add_column(t(f"list.{key}"))
+    for p in pack.locations:
+        secret = f" ({t('list.top_secret')})"
+        spaces = [f"{s.numeral} {s.at}{secret if s.top_secret else ''}" for s in p.spaces]
+        reward = f"{p.reward.at}{secret if p.reward.top_secret else ''}"
+        table.add_row(str(p.number), p.name, reward, "\n".join(spaces), t(f"rule.{p.rule}"))
+    return table
+
+
+TABLES = {"characters": characters_table, "missions": missions_table, "locations": locations_table}

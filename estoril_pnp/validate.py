@@ -1,0 +1,84 @@
+"""Every check of a pack, gathered into one report for `estoril-pnp validate`."""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import i18n
+from .errors import Finding, InputError
+from .model import Pack
+from .pack import load_pack
+
+
+@dataclass(frozen=True)
+class Report:
+    pack_dir: Path
+    pack: Pack | None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "warning"]
+
+    def ok(self, strict: bool = False) -> bool:
+        return not self.errors and not (strict and self.warnings)
+
+
+def validate(pack_dir: Path) -> Report:
+    try:
+        pack = load_pack(pack_dir)
+    except InputError as exc:
+        return Report(pack_dir, None, exc.findings)
+    findings = check_counts(pack, pack_dir) + check_catalogs(pack, pack_dir)
+    return Report(pack_dir, pack, findings)
+
+
+def check_counts(pack: Pack, pack_dir: Path) -> list[Finding]:
+    want = pack.components.counts
+    have = {
+        "reward_characters": (len(pack.reward), "characters.yaml", "reward"),
+        "starting_characters": (len(pack.starting), "characters.yaml", "starting"),
+        "missions": (len(pack.missions), "missions.yaml", "missions"),
+        "locations": (len(pack.locations), "locations.yaml", "locations"),
+    }
+    return [
+        Finding(pack_dir / file, None, key, f"{n} entries, but the game has {getattr(want, name)}")
+        for name, (n, file, key) in have.items()
+        if n != getattr(want, name)
+    ]
+
+
+def check_catalogs(pack: Pack, pack_dir: Path) -> list[Finding]:
+    """English must say everything; other languages are warned about what falls back."""
+    out: list[Finding] = []
+    allowed = set(i18n.game_numbers(pack))
+    en = pack.catalogs[i18n.FALLBACK]
+    for key in i18n.required_keys(pack):
+        if key not in en:
+            out.append(Finding(pack_dir / "i18n/en.yaml", None, key, "missing in the English catalog"))
+    for lang, catalog in sorted(pack.catalogs.items()):
+        file = pack_dir / f"i18n/{lang}.yaml"
+        for key, text in catalog.items():
+            if key not in en:
+                out.append(Finding(file, None, key, "not a key of the English catalog", "warning"))
+            unknown = _fields(text) - allowed - _fields(en.get(key, ""))
+            if unknown:
+                out.append(Finding(file, None, key, f"unknown placeholder(s) {sorted(unknown)}"))
+        if lang != i18n.FALLBACK:
+            missing = [k for k in en if k not in catalog]
+            if missing:
+                out.append(Finding(file, None, "", f"{len(missing)} keys not translated (English is used)", "warning"))
+    return out
+
+
+def _fields(text: str) -> set[str]:
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:  # an unbalanced brace: reported as its own placeholder
+        return {text}
