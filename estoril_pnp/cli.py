@@ -6,7 +6,7 @@ Exit codes: 0 ok, 1 findings (validation), 2 bad input (unreadable pack or recor
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -92,7 +92,7 @@ def validate(
         raise typer.Exit(1)
 
 
-class ListWhat(str, Enum):
+class ListWhat(StrEnum):
     characters = "characters"
     missions = "missions"
     locations = "locations"

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 Count = Annotated[StrictInt, Field(ge=0)]
 Positive = Annotated[StrictInt, Field(gt=0)]
-Millimetres = Annotated[Union[StrictInt, float], Field(gt=0)]
+Millimetres = Annotated[StrictInt | float, Field(gt=0)]
 Id = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 Code = Annotated[StrictStr, Field(pattern=r"^[A-Z]{2}$")]
 Shape = Literal["circle", "triangle", "square", "diamond", "star"]
@@ -104,7 +104,7 @@ class StrengthMission(Frozen):
 
 
 Mission = Annotated[
-    Union[SymbolMission, NationalityMission, FlagsMission, StrengthMission],
+    SymbolMission | NationalityMission | FlagsMission | StrengthMission,
     Field(discriminator="kind"),
 ]
 

@@ -93,7 +93,7 @@ def _real_path(data: Any, loc: Iterable[str | int]) -> tuple[str | int, ...]:
         elif isinstance(data, list) and isinstance(part, int) and part < len(data):
             data = data[part]
         elif isinstance(data, dict) and isinstance(part, str) and not part.startswith(("function", "union")):
-            return path + (part,)  # a missing or unknown key: point at its mapping
+            return (*path, part)  # a missing or unknown key: point at its mapping
         else:
             continue
         path += (part,)
@@ -126,7 +126,7 @@ def _load_catalogs(folder: Path, findings: list[Finding]) -> dict[str, dict[str,
 def _leaves(node: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], Any]]:
     if isinstance(node, dict):
         for key, value in node.items():
-            yield from _leaves(value, path + (key,))
+            yield from _leaves(value, (*path, key))
     else:
         yield path, node
 
@@ -152,30 +152,43 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
         where = (group, i)
         if card.id in seen:
             other = seen[card.id]
-            out.append(src["characters"].finding(where + ("id",), f"duplicate id '{card.id}' (also {other[0]}[{other[1]}])"))
+            out.append(
+                src["characters"].finding((*where, "id"), f"duplicate id '{card.id}' (also {other[0]}[{other[1]}])")
+            )
         seen.setdefault(card.id, where)
         if card.nationality not in flags:
-            out.append(src["characters"].finding(where + ("nationality",), f"unknown nationality '{card.nationality}'; known: {', '.join(game.nationalities)}"))
+            out.append(
+                src["characters"].finding(
+                    (*where, "nationality"),
+                    f"unknown nationality '{card.nationality}'; known: {', '.join(game.nationalities)}",
+                )
+            )
         for j, sym in enumerate(card.abilities):
             if sym == "woman":
-                out.append(src["characters"].finding(where + ("abilities", j), "Woman is not an ability: write 'woman: true'"))
+                out.append(
+                    src["characters"].finding((*where, "abilities", j), "Woman is not an ability: write 'woman: true'")
+                )
             elif sym not in symbols:
-                out.append(src["characters"].finding(where + ("abilities", j), f"unknown symbol '{sym}'; known: {', '.join(game.symbols)}"))
+                out.append(
+                    src["characters"].finding(
+                        (*where, "abilities", j), f"unknown symbol '{sym}'; known: {', '.join(game.symbols)}"
+                    )
+                )
         if len(card.abilities) > 2:
-            out.append(src["characters"].finding(where + ("abilities",), "a card carries at most 2 ability symbols"))
+            out.append(src["characters"].finding((*where, "abilities"), "a card carries at most 2 ability symbols"))
 
     missions = parsed["missions"].missions
     out += _duplicates(src["missions"], "missions", [m.id for m in missions], "id")
     for i, m in enumerate(missions):
         where = ("missions", i)
         if isinstance(m, SymbolMission) and m.symbol not in symbols:
-            out.append(src["missions"].finding(where + ("symbol",), f"unknown symbol '{m.symbol}'"))
+            out.append(src["missions"].finding((*where, "symbol"), f"unknown symbol '{m.symbol}'"))
         if isinstance(m, NationalityMission) and m.nationality not in flags:
-            out.append(src["missions"].finding(where + ("nationality",), f"unknown nationality '{m.nationality}'"))
+            out.append(src["missions"].finding((*where, "nationality"), f"unknown nationality '{m.nationality}'"))
         if isinstance(m, FlagsMission):
             for j, code in enumerate(m.flags):
                 if code not in flags:
-                    out.append(src["missions"].finding(where + ("flags", j), f"unknown nationality '{code}'"))
+                    out.append(src["missions"].finding((*where, "flags", j), f"unknown nationality '{code}'"))
 
     places: LocationFile = parsed["locations"]
     rule_ids = [r.id for r in places.rules]
@@ -184,16 +197,22 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
     for i, place in enumerate(places.locations):
         where = ("locations", i)
         if place.rule not in rule_ids:
-            out.append(src["locations"].finding(where + ("rule",), f"unknown rule '{place.rule}'; known: {', '.join(rule_ids)}"))
+            out.append(
+                src["locations"].finding((*where, "rule"), f"unknown rule '{place.rule}'; known: {', '.join(rule_ids)}")
+            )
         numerals = [s.numeral for s in place.spaces]
         expected = list(NUMERALS[: len(numerals)])
         if numerals != expected:
             bad = next(j for j, (a, b) in enumerate(zip(numerals, expected, strict=True)) if a != b)
-            out.append(src["locations"].finding(where + ("spaces", bad, "numeral"), f"space numerals must run {', '.join(expected)} in order"))
+            out.append(
+                src["locations"].finding(
+                    (*where, "spaces", bad, "numeral"), f"space numerals must run {', '.join(expected)} in order"
+                )
+            )
         corners = [place.reward.at] + [s.at for s in place.spaces]
         for j, s in enumerate(place.spaces):
             if corners.count(s.at) > 1:
-                out.append(src["locations"].finding(where + ("spaces", j, "at"), f"two spaces share position {s.at}"))
+                out.append(src["locations"].finding((*where, "spaces", j, "at"), f"two spaces share position {s.at}"))
                 break
     return out
 

@@ -15,8 +15,13 @@ def characters_table(pack: Pack, t: Texts) -> Table:
     for deck, cards in (("starting", pack.starting), ("reward", pack.reward)):
         for c in cards:
             table.add_row(
-                c.id, c.name, t(f"list.deck_{deck}"), t(f"nationality.{c.nationality}"),
-                str(c.strength), str(c.vp), ", ".join(t(f"symbol.{s}.name") for s in c.symbols),
+                c.id,
+                c.name,
+                t(f"list.deck_{deck}"),
+                t(f"nationality.{c.nationality}"),
+                str(c.strength),
+                str(c.vp),
+                ", ".join(t(f"symbol.{s}.name") for s in c.symbols),
             )
     return table
 

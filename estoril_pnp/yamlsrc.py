@@ -11,6 +11,7 @@ import yaml
 from .errors import Finding, InputError
 
 Path_ = tuple[str | int, ...]
+_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
 
 @dataclass(frozen=True)
@@ -71,20 +72,24 @@ def read(path: Path, shown_as: str | None = None) -> Located:
 
 def _build(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, lines: dict, file) -> Any:
     lines[path] = node.start_mark.line + 1
+    if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_TAGS:
+        # scalars go through the safe constructor below; collections are built here, so
+        # their tags are checked here: a tag like !!python/object must never pass silently
+        raise InputError([Finding(file, node.start_mark.line + 1, dotted(path), f"unsupported YAML tag {node.tag}")])
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)  # resolves `<<:` merge keys
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int)):
-                raise InputError([Finding(file, key_node.start_mark.line + 1, dotted(path), "keys must be text or numbers")])
-            if key in out:
                 raise InputError(
-                    [Finding(file, key_node.start_mark.line + 1, dotted(path + (key,)), "key given twice")]
+                    [Finding(file, key_node.start_mark.line + 1, dotted(path), "keys must be text or numbers")]
                 )
-            out[key] = _build(loader, value_node, path + (key,), lines, file)
-            lines[path + (key,)] = key_node.start_mark.line + 1
+            if key in out:
+                raise InputError([Finding(file, key_node.start_mark.line + 1, dotted((*path, key)), "key given twice")])
+            out[key] = _build(loader, value_node, (*path, key), lines, file)
+            lines[(*path, key)] = key_node.start_mark.line + 1
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_build(loader, item, path + (i,), lines, file) for i, item in enumerate(node.value)]
+        return [_build(loader, item, (*path, i), lines, file) for i, item in enumerate(node.value)]
     return loader.construct_object(node, deep=True)

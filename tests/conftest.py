@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from estoril_pnp.model import Pack
+from estoril_pnp.pack import load_pack
+from estoril_pnp.resources import default_pack
+
+
+@pytest.fixture(scope="session")
+def pack() -> Pack:
+    return load_pack(default_pack())
+
+
+@pytest.fixture
+def pack_copy(tmp_path: Path) -> Path:
+    """A writable copy of the shipped pack, for planting one fault at a time."""
+    target = tmp_path / "pack"
+    shutil.copytree(default_pack(), target)
+    return target
+
+
+def replace_once(file: Path, old: str, new: str) -> int:
+    """Replaces the one occurrence of `old` and returns its 1-based line number."""
+    text = file.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} must occur exactly once in {file}"
+    file.write_text(text.replace(old, new), encoding="utf-8")
+    return text[: text.index(old)].count("\n") + 1

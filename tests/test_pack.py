@@ -1,0 +1,123 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import replace_once
+
+from estoril_pnp.errors import InputError
+from estoril_pnp.model import Pack
+from estoril_pnp.pack import load_pack
+
+
+def test_shipped_pack_holds_the_whole_game(pack: Pack) -> None:
+    assert len(pack.reward) == 27
+    assert len(pack.starting) == 6
+    assert len(pack.game.colours) == 4
+    assert len(pack.missions) == 12
+    assert [p.number for p in pack.locations] == list(range(1, 9))
+    luciano = pack.characters["lucky_luciano"]
+    assert (luciano.name, luciano.strength, luciano.vp, luciano.nationality) == ("C. Lucky Luciano", 5, 1, "IT")
+
+
+def test_double_symbols_and_women_are_counted(pack: Pack) -> None:
+    assert pack.characters["j_bourbon"].symbols.count("diplomat") == 2
+    assert pack.characters["zsa_zsa_g"].symbols == ("seducer", "seducer", "woman")
+
+
+def test_museum_has_four_spaces_and_a_centre_reward(pack: Pack) -> None:
+    museum = pack.locations[-1]
+    assert [s.numeral for s in museum.spaces] == ["I", "II", "III", "IV"]
+    assert museum.reward.at == "C"
+    assert [s.peek for s in museum.spaces][-1] == "any"
+
+
+def test_the_model_is_immutable(pack: Pack) -> None:
+    with pytest.raises(Exception, match="frozen"):
+        pack.characters["garbo"].strength = 9  # type: ignore[misc]
+
+
+def only_finding(pack_dir: Path) -> str:
+    with pytest.raises(InputError) as caught:
+        load_pack(pack_dir)
+    assert len(caught.value.findings) == 1, caught.value.findings
+    return str(caught.value.findings[0])
+
+
+FAULTS = [
+    # (file, old text, new text, key path in the message, words in the message)
+    ("characters.yaml", 'name: "Garbo",', 'name: "Garbo"', "", "YAML syntax"),
+    ("characters.yaml", "id: s_smith,", "id: garbo,", "reward[11].id", "duplicate id 'garbo'"),
+    (
+        "characters.yaml",
+        "abilities: [nationalist, nationalist]",
+        "abilities: [nationalist, sniper]",
+        "reward[21].abilities[1]",
+        "unknown symbol 'sniper'",
+    ),
+    ("characters.yaml", "strength: 5,", 'strength: "five",', "reward[26].strength", "valid integer"),
+    (
+        "characters.yaml",
+        "vp: 4, abilities: [nationalist], woman: false}",
+        "vp: 4, abilities: [nationalist], woman: false, colour: red}",
+        "reward[7].colour",
+        "unknown key",
+    ),
+    ("characters.yaml", "nationality: HU,", "nationality: AT,", "reward[25].nationality", "unknown nationality 'AT'"),
+    ("missions.yaml", "symbol: woman}", "symbol: women}", "missions[5].symbol", "unknown symbol 'women'"),
+    ("missions.yaml", "kind: strength}", "kind: power}", "missions[11]", "unknown kind 'power'"),
+    (
+        "locations.yaml",
+        "{numeral: IV,  at: BL",
+        "{numeral: III, at: BL",
+        "locations[7].spaces[3].numeral",
+        "I, II, III, IV in order",
+    ),
+    ("locations.yaml", "rule: casino_dice\n", "rule: roulette\n", "locations[5].rule", "unknown rule 'roulette'"),
+    ("game.yaml", "hand_limit: 6", "hand_limit: -6", "hand_limit", "greater than 0"),
+    (
+        "characters.yaml",
+        "strength: 2, vp: 4, abilities: [diplomat]",
+        "strength: 2, abilities: [diplomat]",
+        "reward[24]",
+        "missing key 'vp'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("file", "old", "new", "key", "words"), FAULTS, ids=[f[4] for f in FAULTS])
+def test_each_fault_names_file_line_and_key(
+    pack_copy: Path, file: str, old: str, new: str, key: str, words: str
+) -> None:
+    line = replace_once(pack_copy / file, old, new)
+    message = only_finding(pack_copy)
+    assert message.startswith(f"{pack_copy / file}:")
+    reported_line = int(message.split(":")[1])
+    # a syntax error is reported where the parser noticed it, at or after the fault
+    assert reported_line == line if key else reported_line >= line
+    assert key in message
+    assert words in message
+
+
+def test_missing_file_is_named(pack_copy: Path) -> None:
+    (pack_copy / "missions.yaml").unlink()
+    assert only_finding(pack_copy) == f"{pack_copy / 'missions.yaml'}: file not found"
+
+
+def test_yaml_tags_that_run_code_are_refused(pack_copy: Path) -> None:
+    replace_once(pack_copy / "game.yaml", "rounds: 4", "rounds: !!python/object/apply:os.system ['true']")
+    assert only_finding(pack_copy).endswith(
+        "game.yaml:7: rounds: unsupported YAML tag tag:yaml.org,2002:python/object/apply:os.system"
+    )
+
+
+def test_all_faults_of_a_file_are_reported_together(pack_copy: Path) -> None:
+    replace_once(pack_copy / "characters.yaml", "strength: 5,", 'strength: "five",')
+    replace_once(
+        pack_copy / "characters.yaml", "vp: 4, abilities: [seducer], woman: true}", "abilities: [seducer], woman: true}"
+    )
+    with pytest.raises(InputError) as caught:
+        load_pack(pack_copy)
+    messages = [str(f) for f in caught.value.findings]
+    assert len(messages) == 2
+    assert any("missing key 'vp'" in m for m in messages)
