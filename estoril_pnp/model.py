@@ -123,7 +123,6 @@ class Space(Frozen):
 
 class Rule(Frozen):
     id: Annotated[StrictStr, Field(pattern=r"^[a-z][a-zA-Z0-9_]*$")]
-    icon: StrictStr
 
 
 class Location(Frozen):

@@ -1,0 +1,1 @@
+"""Drawing: layouts resolved into drawing operations, then drawn onto ReportLab canvases."""

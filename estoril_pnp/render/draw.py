@@ -1,0 +1,135 @@
+"""The drawing loop: one small function per operation, nothing looked up or measured."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from math import cos, pi, sin
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from . import icons
+from .ops import GridOp, IconOp, Op, RectOp, ShapeOp, StripesOp, TextOp
+
+
+def draw(ops: Iterable[Op], canvas: Canvas, bleed: float) -> None:
+    """Draws in millimetres: the only unit conversion is this one scale."""
+    canvas.saveState()
+    canvas.scale(mm, mm)
+    for op in ops:
+        DRAW[type(op)](canvas, op, bleed)
+    canvas.restoreState()
+
+
+def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
+    if fill:
+        canvas.setFillColor(HexColor(fill))
+    if stroke:
+        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setLineWidth(width)
+    return (1 if fill else 0), (1 if stroke else 0)
+
+
+def _rect(canvas: Canvas, op: RectOp, bleed: float) -> None:
+    b = op.box.inset(-bleed) if op.bleed else op.box
+    fill, stroke = _paint(canvas, op.fill, op.stroke, op.width)
+    canvas.setDash(list(op.dash) if op.dash else [])
+    if op.radius:
+        canvas.roundRect(b.x, b.y, b.w, b.h, op.radius, stroke=stroke, fill=fill)
+    else:
+        canvas.rect(b.x, b.y, b.w, b.h, stroke=stroke, fill=fill)
+    canvas.setDash([])
+
+
+def _text(canvas: Canvas, op: TextOp, bleed: float) -> None:
+    canvas.saveState()
+    canvas.setFont(op.font, op.size)
+    canvas.setFillColor(HexColor(op.colour))
+    if op.angle:
+        canvas.translate(*op.pivot)
+        canvas.rotate(op.angle)
+        canvas.translate(-op.pivot[0], -op.pivot[1])
+    show = {"left": canvas.drawString, "right": canvas.drawRightString, "center": canvas.drawCentredString}[op.align]
+    for x, y, line in op.lines:
+        show(x, y, line)
+    canvas.restoreState()
+
+
+def _icon(canvas: Canvas, op: IconOp, bleed: float) -> None:
+    b = op.box
+    icons.place(canvas, op.icon, op.colour, b.x, b.y, b.w, b.h)
+
+
+def _shape(canvas: Canvas, op: ShapeOp, bleed: float) -> None:
+    b = op.box
+    fill, stroke = _paint(canvas, op.fill, op.stroke, op.width)
+    r = min(b.w, b.h) / 2
+    if op.shape == "circle":
+        canvas.circle(b.cx, b.cy, r, stroke=stroke, fill=fill)
+        return
+    corners = {
+        "square": [(-0.82, -0.82), (0.82, -0.82), (0.82, 0.82), (-0.82, 0.82)],
+        "diamond": [(0, -1), (1, 0), (0, 1), (-1, 0)],
+        "triangle": [(-0.95, -0.75), (0.95, -0.75), (0, 0.95)],
+        "star": [
+            (
+                (1 if i % 2 == 0 else 0.45) * cos(pi / 2 + i * pi / 5),
+                (1 if i % 2 == 0 else 0.45) * sin(pi / 2 + i * pi / 5),
+            )
+            for i in range(10)
+        ],
+    }[op.shape]
+    path = canvas.beginPath()
+    path.moveTo(b.cx + corners[0][0] * r, b.cy + corners[0][1] * r)
+    for dx, dy in corners[1:]:
+        path.lineTo(b.cx + dx * r, b.cy + dy * r)
+    path.close()
+    canvas.drawPath(path, stroke=stroke, fill=fill)
+
+
+def _stripes(canvas: Canvas, op: StripesOp, bleed: float) -> None:
+    """A hazard-striped frame: diagonal bands clipped to the ring between box and inset."""
+    b, inner = op.box, op.box.inset(op.band)
+    canvas.saveState()
+    ring = canvas.beginPath()
+    ring.rect(b.x, b.y, b.w, b.h)
+    ring.rect(inner.x, inner.y, inner.w, inner.h)
+    canvas.clipPath(ring, stroke=0, fill=0, fillMode=0)  # even-odd: the ring only
+    canvas.setFillColor(HexColor(op.colours[1]))
+    canvas.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+    canvas.setFillColor(HexColor(op.colours[0]))
+    step = op.band * 1.6
+    x = b.x - b.h
+    while x < b.x + b.w:
+        p = canvas.beginPath()
+        p.moveTo(x, b.y)
+        p.lineTo(x + step / 2, b.y)
+        p.lineTo(x + step / 2 + b.h, b.y + b.h)
+        p.lineTo(x + b.h, b.y + b.h)
+        p.close()
+        canvas.drawPath(p, stroke=0, fill=1)
+        x += step
+    canvas.restoreState()
+
+
+def _grid(canvas: Canvas, op: GridOp, bleed: float) -> None:
+    b = op.box
+    side = min(b.w / op.cols, b.h / op.rows)
+    x0, y0 = b.cx - side * op.cols / 2, b.cy + side * op.rows / 2
+    _paint(canvas, op.fill, op.stroke, op.width)
+    filled = set(op.cells)
+    for col in range(op.cols):
+        for row in range(op.rows):
+            x, y = x0 + col * side, y0 - (row + 1) * side
+            canvas.rect(
+                x + side * 0.15,
+                y + side * 0.15,
+                side * 0.7,
+                side * 0.7,
+                stroke=1,
+                fill=1 if (col, row) in filled else 0,
+            )
+
+
+DRAW = {RectOp: _rect, TextOp: _text, IconOp: _icon, ShapeOp: _shape, StripesOp: _stripes, GridOp: _grid}

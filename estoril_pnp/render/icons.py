@@ -1,0 +1,69 @@
+"""SVG icons, read once and drawn into each PDF once as a form, then placed by reference.
+
+Placing a form costs a few bytes per use; redrawing the paths on every card made the
+600-card build four to seventy times slower and several times larger (design.md).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from functools import cache
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, Group
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+from ..resources import resource_dir
+
+
+def icon_path(icon: str) -> Path:
+    return resource_dir("data") / "icons" / f"{icon}.svg"
+
+
+@cache
+def _drawing(icon: str) -> Drawing:
+    path = icon_path(icon)
+    drawing = svg2rlg(str(path))
+    if drawing is None:
+        raise FileNotFoundError(f"{path}: not a readable SVG icon")
+    return drawing
+
+
+@cache
+def _coloured(icon: str, colour: str | None) -> Drawing:
+    """The icon with every filled shape painted `colour`; None keeps its colours (flags)."""
+    drawing = _drawing(icon)
+    if colour is None:
+        return drawing
+    drawing = copy.deepcopy(drawing)
+    paint = HexColor(colour)
+    stack: list = [drawing]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (Group, Drawing)):
+            stack.extend(node.contents)
+        elif getattr(node, "fillColor", None) is not None:
+            node.fillColor = paint
+    return drawing
+
+
+def place(canvas: Canvas, icon: str, colour: str | None, x: float, y: float, w: float, h: float) -> None:
+    """Draws the icon into the box; the form is defined on first use in this document."""
+    name = re.sub(r"\W", "_", f"Icon_{icon}_{colour or 'own'}")  # a PDF name: letters, digits, _
+    defined: set[str] = canvas.__dict__.setdefault("_estoril_forms", set())
+    if name not in defined:
+        drawing = _coloured(icon, colour)
+        canvas.beginForm(name, lowerx=0, lowery=0, upperx=1, uppery=1)
+        canvas.scale(1 / drawing.width, 1 / drawing.height)
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.endForm()
+        defined.add(name)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(w, h)
+    canvas.doForm(name)
+    canvas.restoreState()

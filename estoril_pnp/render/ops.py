@@ -1,0 +1,74 @@
+"""Drawing operations: what the resolve step hands to the drawing loop. All lengths in mm."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .layout import Box
+
+
+@dataclass(frozen=True)
+class RectOp:
+    box: Box
+    fill: str | None
+    stroke: str | None
+    width: float
+    radius: float
+    bleed: bool  # grow by the bleed on every side (a background that must reach the cut)
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class TextOp:
+    font: str
+    size: float
+    colour: str
+    lines: tuple[tuple[float, float, str], ...]  # (x, baseline y, text)
+    align: str  # left | center | right: where x anchors each line
+    angle: float
+    pivot: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class IconOp:
+    icon: str  # path under data/icons without .svg, e.g. game/medal or flags/pt
+    box: Box
+    colour: str | None  # None keeps the icon's own colours (flags)
+
+
+@dataclass(frozen=True)
+class ShapeOp:
+    shape: str  # circle | triangle | square | diamond | star
+    box: Box
+    fill: str | None
+    stroke: str | None
+    width: float
+
+
+@dataclass(frozen=True)
+class StripesOp:
+    box: Box
+    band: float  # width of the striped frame
+    colours: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class GridOp:
+    box: Box
+    cols: int
+    rows: int
+    cells: tuple[tuple[int, int], ...]  # filled cells, (column, row) from the top-left
+    fill: str
+    stroke: str
+    width: float
+
+
+Op = RectOp | TextOp | IconOp | ShapeOp | StripesOp | GridOp
+
+
+def shifted(op: Op, dx: float, dy: float) -> Op:
+    """The same operation moved by (dx, dy): how a placed sub-layout lands in its slot."""
+    if isinstance(op, TextOp):
+        lines = tuple((x + dx, y + dy, text) for x, y, text in op.lines)
+        return replace(op, lines=lines, pivot=(op.pivot[0] + dx, op.pivot[1] + dy))
+    return replace(op, box=op.box.shifted(dx, dy))

@@ -1,0 +1,189 @@
+"""Resolve step: a layout plus one piece's values become drawing operations.
+
+All lookups (palette, font roles, catalog texts) and all fitting happen here, so the
+drawing loop only draws. Text that cannot fit even at its minimum size is reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.units import mm
+
+from .layout import Box, Design, Element, Layout
+from .ops import GridOp, IconOp, Op, RectOp, ShapeOp, StripesOp, TextOp, shifted
+from .text import fit
+
+PT = 1 / mm  # one point in millimetres
+
+# The key a scalar value fills, per verb; a dict value overrides any style keys instead.
+CONTENT = {"text": "text", "icon": "icon", "icons": "icons", "shape": "shape", "grid": "cells", "place": "items"}
+
+
+@dataclass(frozen=True)
+class Overflow:
+    element: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Resolved:
+    ops: tuple[Op, ...]
+    overflows: tuple[Overflow, ...]
+
+
+def resolve(design: Design, layout: Layout, values: Mapping[str, Any], translate: Callable[[str], str]) -> Resolved:
+    ops: list[Op] = []
+    overflows: list[Overflow] = []
+    for el in layout.elements:
+        if el.name in values and values[el.name] is None:
+            continue  # the piece's data says: not on this piece
+        style = _style(el, values.get(el.name))
+        if style is None:
+            continue
+        if el.verb == "place":
+            placed = _place(design, el, style, translate)
+            ops += placed.ops
+            overflows += placed.overflows
+            continue
+        for op in _ops(design, el, style, translate):
+            if isinstance(op, Overflow):
+                overflows.append(op)
+            else:
+                ops.append(op)
+    return Resolved(tuple(ops), tuple(overflows))
+
+
+def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> Resolved:
+    """Sub-layouts laid into the box: one item centred, or a list stacked `down` or `right`.
+
+    Each item is {"layout": name, "values": {...}}; items are spread evenly over the box.
+    """
+    items = s["items"] if isinstance(s["items"], list) else [s["items"]]
+    ops: list[Op] = []
+    overflows: list[Overflow] = []
+    box, down = el.box, s.get("direction", "down") == "down"
+    for i, item in enumerate(items):
+        sub = design.layouts[item["layout"]]
+        if len(items) == 1:
+            x, y = box.cx - sub.width / 2, box.cy - sub.height / 2
+        elif down:
+            step = (box.h - sub.height) / (len(items) - 1)
+            x, y = box.x, box.y + box.h - sub.height - i * step
+        else:
+            step = (box.w - sub.width) / (len(items) - 1)
+            x, y = box.x + i * step, box.cy - sub.height / 2
+        done = resolve(design, sub, item.get("values", {}), translate)
+        ops += [shifted(op, x, y) for op in done.ops]
+        overflows += [Overflow(f"{el.name}[{i}].{o.element}", o.text) for o in done.overflows]
+    return Resolved(tuple(ops), tuple(overflows))
+
+
+def _style(el: Element, value: Any) -> dict[str, Any] | None:
+    """The element's style with its value applied; None when a data element has no value."""
+    style = dict(el.style)
+    if isinstance(value, Mapping) and not (el.verb == "place" and "layout" in value):
+        style.update(value)
+    elif value is not None:
+        style[CONTENT[el.verb]] = value
+    content = CONTENT.get(el.verb)
+    if content and style.get(content) is None and not (el.verb == "text" and "key" in style):
+        return None
+    return style
+
+
+def _colour(design: Design, name: str | None) -> str | None:
+    if name is None or name == "none":
+        return None
+    return name if name.startswith("#") else design.palette[name]
+
+
+def _ops(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> list[Op | Overflow]:
+    box = el.box
+    width = float(s.get("width", 0.3))
+    if el.verb == "rect":
+        return [
+            RectOp(
+                box,
+                _colour(design, s.get("fill")),
+                _colour(design, s.get("stroke")),
+                width,
+                float(s.get("radius", 0)),
+                bool(s.get("bleed", False)),
+                tuple(s.get("dash", ())),
+            )
+        ]
+    if el.verb == "stripes":
+        a, b = s.get("colours", ["ink", "accent"])
+        return [StripesOp(box, float(s.get("band", 3)), (_colour(design, a) or "", _colour(design, b) or ""))]
+    if el.verb == "shape":
+        return [
+            ShapeOp(s["shape"], box, _colour(design, s.get("fill")), _colour(design, s.get("stroke", "ink")), width)
+        ]
+    if el.verb == "icon":
+        return [IconOp(s["icon"], box, _colour(design, s.get("colour", "ink")))]
+    if el.verb == "icons":
+        return list(_row(design, box, s))
+    if el.verb == "grid":
+        return [
+            GridOp(
+                box,
+                int(s["cols"]),
+                int(s["rows"]),
+                tuple(tuple(c) for c in s["cells"]),
+                _colour(design, s.get("fill", "ink")) or "",
+                _colour(design, s.get("stroke", "ink")) or "",
+                width,
+            )
+        ]
+    return [_text(design, el, s, translate)]
+
+
+def _row(design: Design, box: Box, s: dict[str, Any]) -> list[Op]:
+    """Icons side by side, each as large as the box height allows, centred as a group."""
+    icons = list(s["icons"])
+    if not icons:
+        return []
+    gap = float(s.get("gap", 1))
+    side = min(box.h, (box.w - gap * (len(icons) - 1)) / len(icons))
+    total = side * len(icons) + gap * (len(icons) - 1)
+    x = box.cx - total / 2
+    colour = _colour(design, s.get("colour", "ink"))
+    ops: list[Op] = []
+    for icon in icons:
+        ops.append(IconOp(icon, Box(x, box.cy - side / 2, side, side), colour))
+        x += side + gap
+    return ops
+
+
+def _text(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> Op | Overflow:
+    text = str(s["text"]) if s.get("text") is not None else translate(s["key"])
+    if s.get("upper"):
+        text = text.upper()
+    font = design.fonts[s.get("font", "text")]
+    size, minimum = float(s.get("size", 10)), float(s.get("min", s.get("size", 10)))
+    leading = float(s.get("leading", 1.15))
+    box = el.box
+    fitted = fit(text, font, box.w / PT, box.h / PT, size, minimum, leading, bool(s.get("wrap", True)))
+    if fitted is None:
+        return Overflow(el.name, text)
+    size_mm = fitted.size * PT
+    lead = size_mm * leading
+    cap = size_mm * 0.7
+    block = lead * len(fitted.lines)
+    valign = s.get("valign", "middle")
+    top = box.y + box.h if valign == "top" else box.y + block if valign == "bottom" else box.cy + block / 2
+    align = s.get("align", "center")
+    x = box.x if align == "left" else box.x + box.w if align == "right" else box.cx
+    lines = tuple((x, top - i * lead - (lead + cap) / 2, line) for i, line in enumerate(fitted.lines))
+    return TextOp(
+        font,
+        size_mm,
+        _colour(design, s.get("colour", "ink")) or "",
+        lines,
+        align,
+        float(s.get("angle", 0)),
+        (box.cx, box.cy),
+    )

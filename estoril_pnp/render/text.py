@@ -1,0 +1,43 @@
+"""Fitting text into a box: wrap at spaces, shrink to a minimum size, else report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size: float  # points
+
+
+def fit(
+    text: str, font: str, width: float, height: float, size: float, minimum: float, leading: float, wrap: bool
+) -> Fitted | None:
+    """Largest size from `size` down to `minimum` (pt) at which `text` fits width × height (pt)."""
+    step = 0.25
+    current = size
+    while current >= minimum - 1e-9:
+        lines = _wrap(text, font, current, width) if wrap else [text]
+        fits_width = all(stringWidth(line, font, current) <= width for line in lines)
+        if fits_width and len(lines) * current * leading <= height + 0.01:
+            return Fitted(tuple(lines), current)
+        current -= step
+    return None
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and stringWidth(trial, font, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
