@@ -1,0 +1,1 @@
+"""Drawing: pieces onto ReportLab canvases, and pieces onto sheets of paper."""
