@@ -20,7 +20,7 @@ SCALE_REACH = 10  # mm either side of zero: a printer further off than this need
 SCALE_FROM_CENTRE = 30.0  # mm: the scales sit beside the page centre, clear of each other
 POINTER = 8.0  # mm: half the length of a back line
 SQUARE = 50.0  # mm
-HEADING, TEXT, SMALL = ("Oswald-Bold", 16), ("Vollkorn", 10), ("Oswald", 6)
+HEADING, TEXT, SMALL = ("Oswald-Bold", 16), ("Vollkorn", 10), ("Oswald", 7)
 
 
 def draw_calibration(canvas: Canvas, paper: Paper, backs: Backs, offset: tuple[float, float], texts: Texts) -> None:
@@ -49,7 +49,7 @@ def draw_calibration(canvas: Canvas, paper: Paper, backs: Backs, offset: tuple[f
         Box(cx, cy + SCALE_FROM_CENTRE - POINTER, 0, 2 * POINTER),
         Box(cx + SCALE_FROM_CENTRE - POINTER, cy, 2 * POINTER, 0),
     )
-    canvas.setLineWidth(0.6)
+    canvas.setLineWidth(0.8)  # dark enough to see through the paper
     for line in pointers:
         b = mirror(line, backs, w, h).moved(*offset)
         canvas.line(b.x * mm, b.y * mm, b.right * mm, b.top * mm)
@@ -73,7 +73,7 @@ def _paragraph(canvas: Canvas, text: str, x: float, top: float, width: float) ->
 
 
 def _scale(canvas: Canvas, x: float, y: float, horizontal: bool, sign: int, label: str) -> None:
-    """Ticks every millimetre along one axis through (x, y), numbered every 2 mm, zero at (x, y)."""
+    """A ruler through (x, y), zero there: a tick every millimetre, numbered every 5 like any ruler."""
     canvas.saveState()
     canvas.translate(x * mm, y * mm)
     if not horizontal:
@@ -82,11 +82,10 @@ def _scale(canvas: Canvas, x: float, y: float, horizontal: bool, sign: int, labe
     canvas.line(-SCALE_REACH * mm, 0, SCALE_REACH * mm, 0)
     canvas.setFont(*SMALL)
     for t in range(-SCALE_REACH, SCALE_REACH + 1):
-        tall = 3.0 if t == 0 else 2.0 if t % 2 == 0 else 1.2
-        canvas.line(t * mm, 0, t * mm, tall * mm)
-        if t % 2 == 0:
+        canvas.line(t * mm, 0, t * mm, (3.5 if t == 0 else 2.5 if t % 5 == 0 else 1.5) * mm)
+        if t % 5 == 0:
             canvas.drawCentredString(t * mm, -3 * mm, f"{sign * t:+d}" if t else "0")
-    canvas.drawCentredString(0, 4.5 * mm, label)
+    canvas.drawCentredString(0, 5 * mm, label)
     canvas.restoreState()
 
 
