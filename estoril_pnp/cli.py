@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 
 from . import __version__
-from .errors import InputError
+from .errors import Finding, InputError
 from .i18n import Texts
 from .model import Pack
 from .pack import load_pack
@@ -103,6 +103,88 @@ def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> N
     """Show the pack's characters, missions or locations as a table."""
     p = open_pack(pack)
     out.print(TABLES[what.value](p, Texts(p, lang)))
+
+
+# --- Sheets: pieces imposed on paper, and the duplex calibration page ---------------------
+
+PaperOption = Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")]
+BacksOption = Annotated[str, typer.Option("--backs", help="Backs: none, duplex-long, duplex-short or fold.")]
+OffsetOption = Annotated[
+    str, typer.Option("--back-offset", help="Shift of the back pages X,Y in mm, as read on the calibration page.")
+]
+
+
+@app.command()
+def build(
+    pack: PackOption = None,
+    lang: LangOption = "en",
+    paper: PaperOption = "a4",
+    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each piece, mm.")] = 3.0,
+    backs: BacksOption = "none",
+    back_offset: OffsetOption = "0,0",
+    layout: Annotated[
+        str, typer.Option("--layout", help="sheet: many pieces per page with crop marks; single: one per page.")
+    ] = "sheet",
+    out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
+) -> None:
+    """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/."""
+    from rich.progress import Progress
+
+    from .build import build as build_pdfs
+    from .render.catalogue import piece_groups
+    from .render.fonts import register_fonts
+    from .render.options import resolve_options
+
+    try:
+        options = resolve_options(paper, bleed, backs, back_offset, layout)
+    except InputError as exc:
+        fail(exc)
+    p = open_pack(pack)
+    if lang not in p.catalogs:
+        typer.echo(f"error: --lang: no catalog for '{lang}'; have {', '.join(sorted(p.catalogs))}", err=True)
+        raise typer.Exit(2)
+    register_fonts()
+    groups = piece_groups(p, lang)
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("Imposing", total=sum(len(g) for g in groups.values()))
+        try:
+            files = build_pdfs(groups, out_dir / lang / paper, options, lambda n: bar.advance(task, n))
+        except InputError as exc:
+            fail(exc)
+    for file in files:
+        out.print(str(file))
+
+
+@app.command()
+def calibrate(
+    pack: PackOption = None,
+    paper: PaperOption = "a4",
+    backs: Annotated[
+        str, typer.Option("--backs", help="How the printer turns the sheet: duplex-long or duplex-short.")
+    ] = "duplex-long",
+    back_offset: OffsetOption = "0,0",
+    out_file: Annotated[Path, typer.Option("--out", help="PDF to write.")] = Path("output/calibration.pdf"),
+) -> None:
+    """Write a duplex calibration page pair and a 50 mm square to check actual-size printing."""
+    from .atomic import atomic_path
+    from .build import new_canvas
+    from .render.calibration import draw_calibration
+    from .render.fonts import register_fonts
+    from .render.options import resolve_options
+
+    try:
+        options = resolve_options(paper, backs=backs, back_offset=back_offset)
+        if not options.backs.value.startswith("duplex"):
+            raise InputError([Finding("--backs", None, "", "calibration is for duplex-long or duplex-short")])
+    except InputError as exc:
+        fail(exc)
+    texts = Texts(open_pack(pack), "en")
+    register_fonts()
+    with atomic_path(out_file) as temp:
+        canvas = new_canvas(temp, title=texts("sheets.calibration.title"))
+        draw_calibration(canvas, options.paper, options.backs, options.back_offset, texts)
+        canvas.save()
+    out.print(str(out_file))
 
 
 def run() -> None:  # console-script entry point

@@ -7,6 +7,7 @@ import pytest
 
 from estoril_pnp.model import Pack
 from estoril_pnp.pack import load_pack
+from estoril_pnp.render.fonts import register_fonts
 from estoril_pnp.resources import default_pack
 
 
@@ -29,3 +30,8 @@ def replace_once(file: Path, old: str, new: str) -> int:
     assert text.count(old) == 1, f"{old!r} must occur exactly once in {file}"
     file.write_text(text.replace(old, new), encoding="utf-8")
     return text[: text.index(old)].count("\n") + 1
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fonts() -> None:
+    register_fonts()

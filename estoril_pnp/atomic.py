@@ -1,0 +1,24 @@
+"""Writing a file so that readers see the old file or the whole new one, never half of it."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def atomic_path(target: Path) -> Iterator[Path]:
+    """Yields a temporary path beside `target`; renames it onto `target` only if the block succeeds."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Same directory, so os.replace is a rename on one file system and therefore atomic.
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    os.close(fd)
+    temp = Path(name)
+    try:
+        yield temp
+        os.replace(temp, target)
+    finally:
+        temp.unlink(missing_ok=True)

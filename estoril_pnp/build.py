@@ -1,0 +1,74 @@
+"""Writes one PDF per group of pieces: plans first (so a bad size stops before any file), then draws."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .atomic import atomic_path
+from .errors import Finding, InputError
+from .render.imposition import Backs, DoesNotFit, SheetPlan, plan
+from .render.options import Layout, SheetOptions
+from .render.piece import Piece
+from .render.sheets import Progress, draw_sheets, draw_single
+
+TEXT_FONT = "Vollkorn"  # the canvas's initial font: a TrueType one, so no Base-14 font is referenced
+
+
+def build(
+    groups: Mapping[str, Sequence[Piece]], out_dir: Path, options: SheetOptions, progress: Progress
+) -> list[Path]:
+    """One PDF per group in `out_dir`; InputError (and no file) if any piece cannot be imposed."""
+    groups = {name: pieces for name, pieces in groups.items() if pieces}
+    plans = {name: _plans(name, pieces, options) for name, pieces in groups.items()}
+    written = []
+    for name, pieces in groups.items():
+        suffix = "-single" if options.layout is Layout.single else ""
+        target = out_dir / f"{name}{suffix}.pdf"
+        with atomic_path(target) as temp:
+            canvas = new_canvas(temp, title=name)
+            if options.layout is Layout.single:
+                draw_single(canvas, pieces, options.bleed, options.backs is not Backs.none, progress)
+            else:
+                for size, batch in _by_size(pieces).items():
+                    draw_sheets(canvas, batch, plans[name][size], options.bleed, options.crop_marks, progress)
+            canvas.save()
+        written.append(target)
+    return written
+
+
+def new_canvas(path: Path, title: str) -> Canvas:
+    # invariant=1: no dates or random ids, so the same input gives byte-identical PDFs.
+    canvas = Canvas(str(path), invariant=1, initialFontName=TEXT_FONT, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setCreator("estoril-pnp")
+    return canvas
+
+
+def _plans(name: str, pieces: Sequence[Piece], options: SheetOptions) -> dict[tuple[float, float], SheetPlan]:
+    """A plan per piece size in the group; single pages need none, but must still fit the paper."""
+    backs = options.backs if any(p.back for p in pieces) else Backs.none
+    out = {}
+    for (width, height), batch in _by_size(pieces).items():
+        try:
+            out[width, height] = plan(
+                options.paper,
+                width,
+                height,
+                options.bleed,
+                Backs.none if options.layout is Layout.single else backs,
+                options.back_offset,
+            )
+        except DoesNotFit as exc:
+            raise InputError([Finding(name, None, batch[0].key, str(exc))]) from None
+    return out
+
+
+def _by_size(pieces: Sequence[Piece]) -> dict[tuple[float, float], list[Piece]]:
+    """Pieces grouped by trim size, in order of first appearance: each size gets its own pages."""
+    out: dict[tuple[float, float], list[Piece]] = {}
+    for piece in pieces:
+        out.setdefault((piece.width, piece.height), []).append(piece)
+    return out

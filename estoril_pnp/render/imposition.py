@@ -1,0 +1,225 @@
+"""Imposition as data: where each piece, its back and every crop mark go on a sheet, in mm.
+
+`plan` is a pure function. It tries the page upright and turned, with two spacings, and keeps
+the layout that fits most pieces; nothing here knows which piece it is placing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+MARGIN = 6.0  # unprintable border of a home printer: nothing is drawn inside it
+MARK_CLEAR = 1.0  # gap between a crop mark and the nearest bleed, so a mark never touches ink
+MARK_ROOM = 5.0  # space a crop mark needs beyond a bleed edge: the clear gap plus the mark itself
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float  # upright, mm
+    height: float
+
+
+PAPERS: dict[str, Paper] = {"a4": Paper("A4", 210.0, 297.0), "letter": Paper("Letter", 215.9, 279.4)}
+
+
+class Backs(StrEnum):
+    none = "none"
+    duplex_long = "duplex-long"
+    duplex_short = "duplex-short"
+    fold = "fold"
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float  # lower-left corner, mm from the page's lower-left
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.width / 2, self.y + self.height / 2
+
+    def grow(self, left: float, bottom: float, right: float, top: float) -> Box:
+        return Box(self.x - left, self.y - bottom, self.width + left + right, self.height + bottom + top)
+
+    def moved(self, dx: float, dy: float) -> Box:
+        return Box(self.x + dx, self.y + dy, self.width, self.height)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A straight crop or fold mark from (x0, y0) to (x1, y1)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    kind: Literal["cut", "fold"] = "cut"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One piece's place: its trim box and the area its drawing may fill, for face and back."""
+
+    front: Box
+    front_clip: Box
+    back: Box | None  # on the back page (duplex), beside the front (fold), or nowhere
+    back_clip: Box | None
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    page_width: float  # mm, as the page is turned
+    page_height: float
+    slots: tuple[Slot, ...]  # reading order: top row first, left to right
+    marks: tuple[Mark, ...]
+    back_page: bool  # backs go on a page of their own, printed on the other side
+    marks_in_gutters: bool
+
+
+class DoesNotFit(ValueError):
+    """The piece, with its bleed and crop marks, is larger than the printable area."""
+
+
+@dataclass(frozen=True)
+class _Grid:
+    columns: int
+    rows: int
+    gap: float
+    landscape: bool
+    gutter_marks: bool
+
+
+def plan(
+    paper: Paper,
+    width: float,
+    height: float,
+    bleed: float,
+    backs: Backs = Backs.none,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> SheetPlan:
+    """The layout with most pieces per page for one piece size; DoesNotFit if none fits."""
+    fold = backs is Backs.fold
+    cell_w = 2 * width if fold else width  # folding puts the back beside the front, sharing an edge
+    grid = _best_grid(paper, cell_w, height, bleed)
+    if grid is None:
+        what = f"{_mm(width)} x {_mm(height)} mm" + (" folded with its back" if fold else "")
+        raise DoesNotFit(
+            f"a {what} piece with {_mm(bleed)} mm bleed and crop marks does not fit on {paper.name} "
+            f"inside the {_mm(MARGIN)} mm margin"
+        )
+    page_w, page_h = (paper.height, paper.width) if grid.landscape else (paper.width, paper.height)
+    cells = _cells(grid, page_w, page_h, cell_w, height)
+    slots = tuple(
+        _fold_slot(cell, width, bleed) if fold else _slot(cell, bleed, backs, back_offset, page_w, page_h)
+        for cell in cells
+    )
+    marks = _marks(cells, bleed, grid.gutter_marks, fold_at=width if fold else None)
+    return SheetPlan(page_w, page_h, slots, marks, backs in (Backs.duplex_long, Backs.duplex_short), grid.gutter_marks)
+
+
+def _best_grid(paper: Paper, cell_w: float, cell_h: float, bleed: float) -> _Grid | None:
+    """Most cells first; on a tie an upright page (simpler duplex), then marks in the gutters too."""
+    best: _Grid | None = None
+    for landscape in (False, True):
+        page_w, page_h = (paper.height, paper.width) if landscape else (paper.width, paper.height)
+        for gutter_marks in (True, False):
+            # Marks between pieces need their own room; without it the bleeds touch and the
+            # marks stay in the outer margin, extending the cut lines across the sheet.
+            gap = 2 * bleed + (MARK_ROOM if gutter_marks else 0.0)
+            columns, rows = _fit(page_w, cell_w, bleed, gap), _fit(page_h, cell_h, bleed, gap)
+            grid = _Grid(columns, rows, gap, landscape, gutter_marks)
+            if grid.columns and grid.rows and (best is None or grid.columns * grid.rows > best.columns * best.rows):
+                best = grid
+    return best
+
+
+def _fit(page: float, cell: float, bleed: float, gap: float) -> int:
+    """How many cells fit along one side: n·cell + (n-1)·gap + 2·bleed + 2·mark room ≤ printable."""
+    room = page - 2 * MARGIN - 2 * bleed - 2 * MARK_ROOM
+    return max(0, int((room + gap) // (cell + gap)))
+
+
+def _cells(grid: _Grid, page_w: float, page_h: float, cell_w: float, cell_h: float) -> list[Box]:
+    """The grid centred on the page, so a mirrored back page lands on the same grid."""
+    span_w = grid.columns * cell_w + (grid.columns - 1) * grid.gap
+    span_h = grid.rows * cell_h + (grid.rows - 1) * grid.gap
+    x0, y0 = (page_w - span_w) / 2, (page_h - span_h) / 2
+    return [
+        Box(x0 + c * (cell_w + grid.gap), y0 + r * (cell_h + grid.gap), cell_w, cell_h)
+        for r in reversed(range(grid.rows))
+        for c in range(grid.columns)
+    ]
+
+
+def _slot(cell: Box, bleed: float, backs: Backs, offset: tuple[float, float], page_w: float, page_h: float) -> Slot:
+    clip = cell.grow(bleed, bleed, bleed, bleed)
+    if backs is Backs.none:
+        return Slot(cell, clip, None, None)
+    back, back_clip = (mirror(b, backs, page_w, page_h).moved(*offset) for b in (cell, clip))
+    return Slot(cell, clip, back, back_clip)
+
+
+def mirror(box: Box, backs: Backs, page_w: float, page_h: float) -> Box:
+    """Where a box's back goes when the sheet turns over its long or short edge (duplex modes only)."""
+    if mirrors_x(backs, page_w, page_h):
+        return Box(page_w - box.right, box.y, box.width, box.height)
+    return Box(box.x, page_h - box.top, box.width, box.height)
+
+
+def mirrors_x(backs: Backs, page_w: float, page_h: float) -> bool:
+    """An upright page has vertical long edges, so turning it over a long edge mirrors x; a page
+    turned to landscape has horizontal long edges, so the same flip mirrors y."""
+    return (backs is Backs.duplex_long) == (page_w <= page_h)
+
+
+def _fold_slot(cell: Box, width: float, bleed: float) -> Slot:
+    """Front on the left, back on the right of the fold line; no bleed across the fold.
+
+    Folded over that vertical line, the back faces outward upright, so it is drawn unmirrored.
+    """
+    front = Box(cell.x, cell.y, width, cell.height)
+    back = front.moved(width, 0)
+    return Slot(front, front.grow(bleed, bleed, 0, bleed), back, back.grow(0, bleed, bleed, bleed))
+
+
+def _marks(cells: list[Box], bleed: float, in_gutters: bool, fold_at: float | None) -> tuple[Mark, ...]:
+    """Cut marks on every trim line, outside the grid and, with room, in the gutters; fold marks likewise."""
+    xs = sorted({x for c in cells for x in (c.x, c.right)})
+    ys = sorted({y for c in cells for y in (c.y, c.top)})
+    folds = sorted({c.x + fold_at for c in cells}) if fold_at is not None else []
+    # Bands free of pieces, across the sheet: below/above the grid and, with room, between rows.
+    bottom, top = ys[0] - bleed - MARK_CLEAR, ys[-1] + bleed + MARK_CLEAR
+    left, right = xs[0] - bleed - MARK_CLEAR, xs[-1] + bleed + MARK_CLEAR
+    length = MARK_ROOM - MARK_CLEAR
+    row_bands = [(bottom - length, bottom), (top, top + length)]
+    col_bands = [(left - length, left), (right, right + length)]
+    if in_gutters:
+        row_bands += _gutters(sorted({c.y for c in cells}), sorted({c.top for c in cells}), bleed)
+        col_bands += _gutters(sorted({c.x for c in cells}), sorted({c.right for c in cells}), bleed)
+    marks = [Mark(x, lo, x, hi) for x in xs for lo, hi in row_bands]
+    marks += [Mark(x, lo, x, hi, "fold") for x in folds for lo, hi in row_bands]
+    marks += [Mark(lo, y, hi, y) for y in ys for lo, hi in col_bands]
+    return tuple(marks)
+
+
+def _gutters(starts: list[float], ends: list[float], bleed: float) -> list[tuple[float, float]]:
+    """The free band between each pair of neighbouring rows (or columns), less bleed and clearance."""
+    edge = bleed + MARK_CLEAR
+    return [(end + edge, start - edge) for end, start in zip(ends[:-1], starts[1:], strict=True)]
+
+
+def _mm(value: float) -> str:
+    return f"{value:g}"

@@ -1,0 +1,135 @@
+"""The solver, as data: counts, mirrors, fold pairs, and marks kept out of pieces and margins."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from estoril_pnp.pack import load_pack
+from estoril_pnp.render.capacity import pieces_per_page
+from estoril_pnp.render.imposition import MARGIN, PAPERS, Backs, Box, DoesNotFit, Mark, SheetPlan, plan
+from estoril_pnp.resources import default_pack
+
+A4, LETTER = PAPERS["a4"], PAPERS["letter"]
+EPS = 1e-9
+
+# Pieces per page with 3 mm bleed, from data/components.yaml sizes (the README table).
+SQUARES = {"character": 6, "mission": 6, "enigma": 6}
+EXPECTED = {
+    "a4": {**SQUARES, "location": 1, "player_aid": 2, "first_player": 4, "marker": 96},
+    "letter": {**SQUARES, "location": 1, "player_aid": 2, "first_player": 4, "marker": 88},
+}
+FOLDED_SQUARES = {"character": 3, "mission": 3, "enigma": 3}
+FOLDED = {  # a front and its back side by side; the tile cannot fold on either paper
+    "a4": {**FOLDED_SQUARES, "location": 0, "player_aid": 1, "first_player": 2, "marker": 56},
+    "letter": {**FOLDED_SQUARES, "location": 0, "player_aid": 1, "first_player": 2, "marker": 55},
+}
+
+
+def _sizes() -> dict[str, tuple[float, float]]:
+    return {k: (s.width, s.height) for k, s in load_pack(default_pack()).components.pieces.items()}
+
+
+def test_pieces_per_page_table() -> None:
+    assert pieces_per_page(_sizes(), bleed=3.0) == EXPECTED
+
+
+def test_pieces_per_page_folded() -> None:
+    assert pieces_per_page(_sizes(), bleed=3.0, backs=Backs.fold) == FOLDED
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a.x < b.right - EPS and b.x < a.right - EPS and a.y < b.top - EPS and b.y < a.top - EPS
+
+
+def _mark_hits(m: Mark, box: Box) -> bool:
+    lo_x, hi_x, lo_y, hi_y = min(m.x0, m.x1), max(m.x0, m.x1), min(m.y0, m.y1), max(m.y0, m.y1)
+    return lo_x <= box.right + EPS and hi_x >= box.x - EPS and lo_y <= box.top + EPS and hi_y >= box.y - EPS
+
+
+def _printable(p: SheetPlan) -> Box:
+    return Box(MARGIN, MARGIN, p.page_width - 2 * MARGIN, p.page_height - 2 * MARGIN)
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (
+        inner.x >= outer.x - EPS
+        and inner.y >= outer.y - EPS
+        and inner.right <= outer.right + EPS
+        and inner.top <= outer.top + EPS
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    paper=st.sampled_from(list(PAPERS.values())),
+    width=st.floats(5, 220),
+    height=st.floats(5, 220),
+    bleed=st.floats(0, 6),
+    backs=st.sampled_from(list(Backs)),
+)
+def test_every_plan_keeps_pieces_and_marks_apart_and_inside(paper, width, height, bleed, backs) -> None:
+    try:
+        p = plan(paper, width, height, bleed, backs)
+    except DoesNotFit:
+        return
+    printable = _printable(p)
+    clips = [c for s in p.slots for c in (s.front_clip, s.back_clip if backs is Backs.fold else None) if c]
+    assert all(_inside(c, printable) for c in clips)
+    assert not any(_overlap(a, b) for i, a in enumerate(clips) for b in clips[i + 1 :])
+    for m in p.marks:
+        assert _inside(Box(min(m.x0, m.x1), min(m.y0, m.y1), abs(m.x1 - m.x0), abs(m.y1 - m.y0)), printable)
+        assert not any(_mark_hits(m, c) for c in clips), m
+    # Every trim edge is marked: each distinct cut line has at least one mark on it.
+    cuts = {round(m.x0, 6) for m in p.marks if m.kind == "cut" and m.x0 == m.x1}
+    assert {round(x, 6) for s in p.slots for x in (s.front.x, s.front.right) if backs is not Backs.fold} <= cuts
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_duplex_long_mirrors_x_on_an_upright_page(paper) -> None:
+    p = plan(paper, 70, 70, 3, Backs.duplex_long)
+    assert p.page_width < p.page_height and p.back_page
+    for s in p.slots:
+        (fx, fy), (bx, by) = s.front.centre, s.back.centre
+        assert bx == pytest.approx(p.page_width - fx) and by == pytest.approx(fy)
+
+
+def test_duplex_short_mirrors_y_and_the_offset_shifts_backs() -> None:
+    p = plan(A4, 70, 70, 3, Backs.duplex_short, back_offset=(1.5, -2.0))
+    for s in p.slots:
+        (fx, fy), (bx, by) = s.front.centre, s.back.centre
+        assert bx == pytest.approx(fx + 1.5) and by == pytest.approx(p.page_height - fy - 2.0)
+        assert s.back_clip.centre == pytest.approx(s.back.centre)
+
+
+def test_a_landscape_page_turns_over_its_horizontal_long_edge() -> None:
+    p = plan(A4, 100, 148, 3, Backs.duplex_long)  # two aids fit only with the page turned
+    assert p.page_width > p.page_height and len(p.slots) == 2
+    for s in p.slots:
+        (fx, fy), (bx, by) = s.front.centre, s.back.centre
+        assert bx == pytest.approx(fx) and by == pytest.approx(p.page_height - fy)
+
+
+def test_fold_puts_each_back_beside_its_front_with_a_fold_mark_on_the_shared_edge() -> None:
+    p = plan(A4, 70, 70, 3, Backs.fold)
+    assert not p.back_page
+    folds = {m.x0 for m in p.marks if m.kind == "fold"}
+    for s in p.slots:
+        assert s.back.x == pytest.approx(s.front.right) and s.back.y == s.front.y
+        assert s.front_clip.right == pytest.approx(s.front.right)  # no bleed across the fold
+        assert s.front.right in folds
+
+
+def test_tiny_pieces_put_bleeds_together_and_marks_only_outside() -> None:
+    p = plan(A4, 16, 16, 3)
+    assert not p.marks_in_gutters
+    first, second = p.slots[0], p.slots[1]
+    assert second.front.x - first.front.right == pytest.approx(6.0)  # exactly bleed to bleed
+
+
+def test_a_piece_larger_than_the_page_does_not_fit() -> None:
+    with pytest.raises(DoesNotFit, match=r"300 x 300 mm .* A4 inside the 6 mm margin"):
+        plan(A4, 300, 300, 3)
+    with pytest.raises(DoesNotFit, match="folded"):
+        plan(A4, 160, 160, 3, Backs.fold)
