@@ -19,6 +19,10 @@ def atomic_path(target: Path) -> Iterator[Path]:
     temp = Path(name)
     try:
         yield temp
+        # mkstemp makes the file private (0600); a built PDF is an ordinary file (umask)
+        umask = os.umask(0)
+        os.umask(umask)
+        temp.chmod(0o666 & ~umask)
         os.replace(temp, target)
     finally:
         temp.unlink(missing_ok=True)

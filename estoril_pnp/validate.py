@@ -10,6 +10,9 @@ from . import i18n
 from .errors import Finding, InputError
 from .model import Pack
 from .pack import load_pack
+from .render.catalogue import resolve_specs
+from .render.coverage import missing_glyphs
+from .render.fonts import register_fonts
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,23 @@ def validate(pack_dir: Path) -> Report:
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
     findings = check_counts(pack, pack_dir) + check_catalogs(pack, pack_dir)
+    if not findings:  # pieces are only laid out from a pack whose data and texts are sound
+        findings += check_pieces(pack)
     return Report(pack_dir, pack, findings)
+
+
+def check_pieces(pack: Pack) -> list[Finding]:
+    """Lays out every piece in every language: text that does not fit, glyphs a font lacks."""
+    register_fonts()
+    findings: list[Finding] = []
+    for lang in sorted(pack.catalogs):
+        groups, overflows = resolve_specs(pack, lang)
+        findings += overflows
+        for pieces in groups.values():
+            for piece in pieces:
+                for ops in (piece.front, piece.back or ()):
+                    findings += missing_glyphs(f"{piece.spec.key} [{lang}]", ops)
+    return findings
 
 
 def check_counts(pack: Pack, pack_dir: Path) -> list[Finding]:

@@ -159,8 +159,8 @@ def test_build_writes_one_pdf_per_group_under_lang_and_paper(tmp_path: Path) -> 
     result = runner.invoke(cli.app, ["build", "--paper", "letter", "--backs", "duplex-long", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in (tmp_path / "en" / "letter").iterdir())
-    kinds = ("character", "mission", "enigma", "location", "player_aid", "first_player", "marker")
-    assert written == sorted(f"{kind}.pdf" for kind in kinds)
+    groups = ("characters", "missions", "locations", "player_aids", "first_player", "enigma", "markers")
+    assert written == sorted(f"{group}.pdf" for group in groups)
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ def markdown(sizes: Sizes, counts: Mapping[str, Mapping[str, int]]) -> str:
     head = ["| piece | size (mm) | " + " | ".join(PAPERS[p].name for p in papers) + " |"]
     head.append("|---|---|" + "---:|" * len(papers))
     rows = [
-        f"| {kind} | {w:g} × {h:g} | " + " | ".join(str(counts[p][kind]) for p in papers) + " |"  # noqa: RUF001
+        f"| {kind} | {w:g} × {h:g} | " + " | ".join(str(counts[p][kind]) for p in papers) + " |"
         for kind, (w, h) in sizes.items()
     ]
     return "\n".join(head + rows)

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from ..resources import resource_dir
+from .fonts import DEFAULT_FONT
 
 
 def icon_path(icon: str) -> Path:
@@ -30,6 +31,9 @@ def _drawing(icon: str) -> Drawing:
     drawing = svg2rlg(str(path))
     if drawing is None:
         raise FileNotFoundError(f"{path}: not a readable SVG icon")
+    # the renderer otherwise starts every drawing by selecting Helvetica, which would put an
+    # unembedded Base-14 font into the PDF even though no icon has text
+    drawing.initialFontName = DEFAULT_FONT
     return drawing
 
 

@@ -1,0 +1,36 @@
+"""Font coverage guard: every character set in a font must have a glyph in that font.
+
+A missing glyph prints as an empty box (or nothing), so a translation can look fine in the
+catalog and still come out broken on the card; this reads the fonts' own character maps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from fontTools.ttLib import TTFont
+
+from ..errors import Finding
+from ..resources import resource_dir
+from .fonts import FONT_FILES
+from .ops import Op, TextOp
+
+
+@cache
+def _cmap(font: str) -> frozenset[int]:
+    with TTFont(resource_dir("fonts") / FONT_FILES[font], lazy=True) as tt:
+        return frozenset(tt.getBestCmap())
+
+
+def missing_glyphs(where: str, ops: Iterable[Op]) -> list[Finding]:
+    out = []
+    for op in ops:
+        if not isinstance(op, TextOp):
+            continue
+        cmap = _cmap(op.font)
+        for _, _, line in op.lines:
+            missing = sorted({ch for ch in line if ord(ch) not in cmap and not ch.isspace()})
+            if missing:
+                out.append(Finding(where, None, op.font, f"no glyph for {' '.join(missing)} in {line!r}"))
+    return out

@@ -1,0 +1,131 @@
+"""The drawn pieces, checked on the PDFs `estoril-pnp build` writes (read back, not trusted)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.units import mm
+from typer.testing import CliRunner
+
+from estoril_pnp.cli import app
+from estoril_pnp.model import Pack
+
+runner = CliRunner()
+GROUPS = ("characters", "missions", "locations", "player_aids", "first_player", "enigma", "markers")
+
+
+def build(out: Path, *args: str) -> Path:
+    result = runner.invoke(app, ["build", "--lang", "en", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return out / "en" / "a4"
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("build"))
+
+
+@pytest.fixture(scope="module")
+def singles(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("single"), "--layout", "single", "--backs", "none")
+
+
+def text_of(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+
+
+def test_every_named_piece_is_in_the_pdfs(sheets: Path, pack: Pack) -> None:
+    characters = text_of(sheets / "characters.pdf")
+    for card in (*pack.starting, *pack.reward):
+        assert card.name in characters
+    missions = text_of(sheets / "missions.pdf")
+    for title in ("Assassins", "Women", "Other Nations", "Strength", "Portuguese"):
+        assert title in missions
+    assert missions.count("MISSION") >= len(pack.missions)
+    locations = text_of(sheets / "locations.pdf")
+    for place in pack.locations:
+        assert f"{place.number} · {place.name}" in locations
+
+
+def test_starting_cards_come_in_every_colour(singles: Path, pack: Pack) -> None:
+    pages = len(PdfReader(singles / "characters-single.pdf").pages)
+    assert pages == len(pack.starting) * len(pack.game.colours) + len(pack.reward)
+    markers = len(PdfReader(singles / "markers-single.pdf").pages)
+    assert markers == (len(pack.game.colours) + 1) * pack.components.copies.markers_per_colour
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_each_piece_is_exactly_its_size(singles: Path, pack: Pack, group: str) -> None:
+    kind = {"characters": "character", "missions": "mission", "locations": "location", "player_aids": "player_aid",
+            "first_player": "first_player", "enigma": "enigma", "markers": "marker"}[group]
+    size = pack.components.pieces[kind]
+    for page in PdfReader(singles / f"{group}-single.pdf").pages:
+        trim = page.trimbox
+        assert abs(float(trim.width) / mm - size.width) <= 0.1
+        assert abs(float(trim.height) / mm - size.height) <= 0.1
+
+
+def test_two_builds_are_byte_identical(sheets: Path, tmp_path: Path) -> None:
+    again = build(tmp_path)
+    for group in GROUPS:
+        assert (again / f"{group}.pdf").read_bytes() == (sheets / f"{group}.pdf").read_bytes(), group
+
+
+def fonts_of(path: Path) -> list[tuple[str, str, bool]]:
+    """(name, subtype, embedded as TrueType outlines) for every font used on any page."""
+    out = []
+    for page in PdfReader(path).pages:
+        resources = page["/Resources"]
+        fonts = resources.get("/Font", {}) if resources else {}
+        forms = resources.get("/XObject", {}) if resources else {}
+        dicts = [fonts] + [f.get_object()["/Resources"].get("/Font", {}) for f in forms.values()
+                           if "/Resources" in f.get_object()]
+        for font_dict in dicts:
+            for ref in font_dict.values():
+                font = ref.get_object()
+                descriptor = font.get("/FontDescriptor")
+                embedded = descriptor is not None and "/FontFile2" in descriptor.get_object()
+                out.append((str(font["/BaseFont"]), str(font["/Subtype"]), embedded))
+    return out
+
+
+@pytest.mark.parametrize("group", [g for g in GROUPS if g != "markers"])  # markers carry no text
+def test_only_embedded_truetype_fonts(sheets: Path, group: str) -> None:
+    fonts = fonts_of(sheets / f"{group}.pdf")
+    assert fonts, "the pieces set text"
+    for name, subtype, embedded in fonts:
+        assert subtype == "/TrueType" and embedded, name
+        assert "Helvetica" not in name and "Times" not in name
+
+
+def test_icons_are_drawn_once_and_reused(sheets: Path) -> None:
+    reader = PdfReader(sheets / "characters.pdf")
+    forms = {id(obj) for page in reader.pages for obj in page["/Resources"]["/XObject"].values()}
+    uses = sum(page.get_contents().get_data().count(b" Do") for page in reader.pages)
+    names = {name for page in reader.pages for name in page["/Resources"]["/XObject"]}
+    assert len(names) <= 25  # flags, symbols, fist, spy...: one form each
+    assert uses > 4 * len(names)
+    assert forms
+
+
+def test_validate_reports_text_that_cannot_fit(pack_copy: Path) -> None:
+    catalog = pack_copy / "i18n" / "en.yaml"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text.replace("most_women: {title: Women,", "most_women: {title: " + "Women " * 30 + ","))
+    result = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
+    assert result.exit_code == 1
+    assert "mission/most_women [en]: title: text does not fit even at its minimum size" in result.output
+
+
+def test_validate_reports_a_glyph_no_font_has(pack_copy: Path) -> None:
+    shutil.copy(pack_copy / "i18n" / "en.yaml", pack_copy / "i18n" / "xx.yaml")
+    catalog = pack_copy / "i18n" / "xx.yaml"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("  GB: Great Britain", "  GB: 英国"))
+    result = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
+    assert result.exit_code == 1
+    assert "character/elizabeth/red [xx]: Vollkorn-Italic: no glyph for 国 英" in result.output
