@@ -32,7 +32,10 @@ def _page(p: pdfplumber.page.Page) -> Page:
         return (h - float(top)) / mm
 
     rects = [Box(r["x0"] / mm, up(r["bottom"]), r["width"] / mm, r["height"] / mm) for r in p.rects]
-    words = [(w["text"], (w["x0"] + w["x1"]) / 2 / mm, up((w["top"] + w["bottom"]) / 2)) for w in p.extract_words()]
+    words = [
+        (w["text"], (w["x0"] + w["x1"]) / 2 / mm, up((w["top"] + w["bottom"]) / 2))
+        for w in p.extract_words(x_tolerance=1, y_tolerance=1)
+    ]
     lines = [(ln["x0"] / mm, up(ln["bottom"]), ln["x1"] / mm, up(ln["top"])) for ln in p.lines]
     return Page(float(p.width) / mm, h / mm, rects, words, lines)
 

@@ -61,7 +61,7 @@ def _inside(inner: Box, outer: Box) -> bool:
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     paper=st.sampled_from(list(PAPERS.values())),
     width=st.floats(5, 220),
