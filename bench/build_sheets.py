@@ -1,6 +1,6 @@
 """Times imposing synthetic 70 mm pieces with duplex backs; prints pages per second.
 
-Run: python bench/build_sheets.py [pieces] [fonts dir]   (fonts dir: defaults to the shipped fonts/)
+Run: python bench/build_sheets.py [pieces]
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _face(text: str) -> Drawer:
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 600
-    register_fonts(Path(sys.argv[2]) if len(sys.argv) > 2 else None)
+    register_fonts()
     pieces = [Piece(f"card/{i}", 70, 70, _face(f"card {i}"), _face(f"back {i}")) for i in range(count)]
     with tempfile.TemporaryDirectory() as out:
         for backs in ("none", "duplex-long", "fold"):

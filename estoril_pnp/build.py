@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -18,11 +18,15 @@ TEXT_FONT = "Vollkorn"  # the canvas's initial font: a TrueType one, so no Base-
 
 
 def build(
-    groups: Mapping[str, Sequence[Piece]], out_dir: Path, options: SheetOptions, progress: Progress
+    groups: Mapping[str, Sequence[Piece]],
+    out_dir: Path,
+    options: SheetOptions,
+    progress: Progress,
+    note: Callable[[str], None] = lambda _: None,
 ) -> list[Path]:
     """One PDF per group in `out_dir`; InputError (and no file) if any piece cannot be imposed."""
     groups = {name: pieces for name, pieces in groups.items() if pieces}
-    plans = {name: _plans(name, pieces, options) for name, pieces in groups.items()}
+    plans = {name: _plans(name, pieces, options, note) for name, pieces in groups.items()}
     written = []
     for name, pieces in groups.items():
         suffix = "-single" if options.layout is Layout.single else ""
@@ -47,20 +51,27 @@ def new_canvas(path: Path, title: str) -> Canvas:
     return canvas
 
 
-def _plans(name: str, pieces: Sequence[Piece], options: SheetOptions) -> dict[tuple[float, float], SheetPlan]:
+def _plans(
+    name: str, pieces: Sequence[Piece], options: SheetOptions, note: Callable[[str], None]
+) -> dict[tuple[float, float], SheetPlan]:
     """A plan per piece size in the group; single pages need none, but must still fit the paper."""
     backs = options.backs if any(p.back for p in pieces) else Backs.none
+    if options.layout is Layout.single:
+        backs = Backs.none
     out = {}
     for (width, height), batch in _by_size(pieces).items():
         try:
-            out[width, height] = plan(
-                options.paper,
-                width,
-                height,
-                options.bleed,
-                Backs.none if options.layout is Layout.single else backs,
-                options.back_offset,
-            )
+            try:
+                out[width, height] = plan(options.paper, width, height, options.bleed, backs, options.back_offset)
+            except DoesNotFit:
+                if backs is not Backs.fold:
+                    raise
+                # a piece too large to sit beside its own back (the location tile) still gets
+                # its back: on the following page, as for a long-edge duplex print
+                out[width, height] = plan(
+                    options.paper, width, height, options.bleed, Backs.duplex_long, options.back_offset
+                )
+                note(f"{name}: {width:g} × {height:g} mm is too large to fold; its backs follow on duplex pages")
         except DoesNotFit as exc:
             raise InputError([Finding(name, None, batch[0].key, str(exc))]) from None
     return out

@@ -148,7 +148,13 @@ def build(
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("Imposing", total=sum(len(g) for g in groups.values()))
         try:
-            files = build_pdfs(groups, out_dir / lang / paper, options, lambda n: bar.advance(task, n))
+            files = build_pdfs(
+                groups,
+                out_dir / lang / paper,
+                options,
+                lambda n: bar.advance(task, n),
+                lambda s: out.print(f"note: {s}"),
+            )
         except InputError as exc:
             fail(exc)
     for file in files:

@@ -129,3 +129,14 @@ def test_validate_reports_a_glyph_no_font_has(pack_copy: Path) -> None:
     result = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
     assert result.exit_code == 1
     assert "character/elizabeth/red [xx]: Vollkorn-Italic: no glyph for 国 英" in result.output
+
+
+def test_fold_prints_tiles_too_large_to_fold_with_their_backs_on_the_next_page(tmp_path: Path, pack: Pack) -> None:
+    result = runner.invoke(app, ["build", "--backs", "fold", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "locations: 166 × 166 mm is too large to fold" in result.output
+    tiles = PdfReader(tmp_path / "en" / "a4" / "locations.pdf").pages
+    assert len(tiles) == 2 * len(pack.locations)
+    assert "Igreja" in tiles[0].extract_text() and "LOCATION" in tiles[1].extract_text()
+    cards = PdfReader(tmp_path / "en" / "a4" / "missions.pdf").pages
+    assert len(cards) == 4  # 12 missions, 3 front-and-back pairs per folded page
