@@ -1,0 +1,84 @@
+"""Layouts as data: `extends` inheritance, boxes turned into PDF coordinates, clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from estoril_pnp.errors import InputError
+from estoril_pnp.render.layout import Box, load_design
+from estoril_pnp.render.resolve import resolve
+from estoril_pnp.render.ops import IconOp, TextOp
+
+DESIGN = """\
+palette: {ink: "#000000", paper: "#ffffff"}
+fonts: {text: Vollkorn}
+icons: {}
+layouts:
+  base:
+    size: [70, 50]
+    elements:
+      paper: {verb: rect, box: [0, 0, 70, 50], fill: paper}
+      title: {verb: text, box: [5, 5, 60, 10], size: 12, min: 6}
+      badge: {verb: icon, box: [60, 40, 8, 8]}
+  child:
+    extends: base
+    elements:
+      title: {size: 20}
+      badge: null
+      note: {verb: text, box: [5, 20, 60, 10], text: "static"}
+"""
+
+
+def design(tmp_path: Path, text: str = DESIGN):
+    file = tmp_path / "pieces.yaml"
+    file.write_text(text, encoding="utf-8")
+    load_design.cache_clear()
+    return load_design(file)
+
+
+def test_extends_overrides_drops_and_adds(tmp_path: Path) -> None:
+    d = design(tmp_path)
+    child = {e.name: e for e in d.layouts["child"].elements}
+    assert list(child) == ["paper", "title", "note"]
+    assert child["title"].style["size"] == 20 and child["title"].style["min"] == 6
+    assert (d.layouts["child"].width, d.layouts["child"].height) == (70, 50)
+
+
+def test_boxes_are_measured_from_the_top_left(tmp_path: Path) -> None:
+    title = design(tmp_path).layouts["base"].elements[1]
+    assert title.box == Box(5, 50 - 5 - 10, 60, 10)
+
+
+def test_data_elements_are_left_out_without_a_value(tmp_path: Path) -> None:
+    d = design(tmp_path)
+    bare = resolve(d, d.layouts["base"], {"title": "Hello"}, str)
+    assert not any(isinstance(op, IconOp) for op in bare.ops)
+    badged = resolve(d, d.layouts["base"], {"title": "Hello", "badge": "game/medal"}, str)
+    assert [op.icon for op in badged.ops if isinstance(op, IconOp)] == ["game/medal"]
+
+
+def test_text_shrinks_to_fit_then_overflows(tmp_path: Path) -> None:
+    d = design(tmp_path)
+    fitted = resolve(d, d.layouts["base"], {"title": "A rather long title that must shrink"}, str)
+    [text] = [op for op in fitted.ops if isinstance(op, TextOp)]
+    assert text.size < 12 / 2.83  # shrunk below its 12 pt start (sizes are stored in mm)
+    overflowing = resolve(d, d.layouts["base"], {"title": "word " * 200}, str)
+    assert [o.element for o in overflowing.overflows] == ["title"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("extends: base", "extends: nothing"), "layouts.child.extends: unknown layout 'nothing'"),
+        (("verb: icon", "verb: sparkle"), "unknown verb 'sparkle'"),
+        (("size: [70, 50]", "size: 70"), "size must be [width, height] in mm"),
+        (("    extends: base", "    extends: child"), "`extends` loops: child -> child"),
+    ],
+)
+def test_layout_faults_name_file_and_line(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        design(tmp_path, DESIGN.replace(*change))
+    assert str(caught.value).startswith(f"{tmp_path / 'pieces.yaml'}:")
+    assert message in str(caught.value)
