@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+import yaml
 from pydantic import StrictBool, StrictStr, ValidationError
 
 from . import yamlsrc
@@ -106,10 +107,14 @@ class Names:
             return found[0]
         if found:
             raise ValueError(f"{self.what} {text!r} is ambiguous: {', '.join(map(self.label, found))}")
-        close = difflib.get_close_matches(fold(text), list(self.aliases), n=6, cutoff=0.6)
-        ids = list(dict.fromkeys(i for alias in close for i in sorted(self.aliases[alias])))[:3]
-        hint = f"; did you mean {' or '.join(map(self.label, ids))}?" if ids else ""
+        close = self.closest(text)
+        hint = f"; did you mean {' or '.join(map(self.label, close))}?" if close else ""
         raise ValueError(f"unknown {self.what} {text!r}{hint}")
+
+    def closest(self, text: str) -> list[str]:
+        """Up to three ids whose names look like `text` (a typo, a misremembered spelling)."""
+        close = difflib.get_close_matches(fold(text), list(self.aliases), n=6, cutoff=0.6)
+        return list(dict.fromkeys(i for alias in close for i in sorted(self.aliases[alias])))[:3]
 
 
 @dataclass(frozen=True)
@@ -301,8 +306,13 @@ class _Check:
             first.setdefault(ident, path)
 
 
+def dump(record: Record) -> str:
+    """The record as YAML that `read` turns back into the same Record."""
+    return yaml.safe_dump(to_data(record), sort_keys=False, allow_unicode=True)
+
+
 def to_data(record: Record) -> dict[str, Any]:
-    """The record as plain data, ready to save as YAML and to read back unchanged."""
+    """The record as plain data with ids only, the names a record file uses."""
     players = []
     for p in record.players:
         entry: dict[str, Any] = {"colour": p.colour}
