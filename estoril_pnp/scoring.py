@@ -80,11 +80,11 @@ def score_mission(
     first = _leaders(contenders)
     if not second_place:
         points = {c: split(vp.mission, len(first), "down") for c in first}  # the base rule rounds down
-    elif len(first) > 1:  # a shared first place takes both prizes and leaves no runner-up
-        points = {c: split(vp.mission + vp.second_place, len(first), options.rounding) for c in first}
-    else:
+    elif len(first) == 1:
         second = _leaders({c: n for c, n in contenders.items() if c not in first})
         points = {c: split(vp.second_place, len(second), options.rounding) for c in second} | {first[0]: vp.mission}
+    else:  # a shared first place takes both prizes and leaves no runner-up
+        points = {c: split(vp.mission + vp.second_place, len(first), options.rounding) for c in first}
     return MissionResult(mission.id, counts, {c: v for c, v in points.items() if v}, tuple(first))
 
 
