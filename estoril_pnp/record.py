@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 import yaml
-from pydantic import StrictBool, StrictStr, ValidationError
+from pydantic import Field, StrictBool, StrictStr, ValidationError
 
 from . import yamlsrc
 from .errors import Finding, InputError
@@ -143,16 +143,16 @@ class Vocabulary:
 class _RawPlayer(Frozen):
     colour: StrictStr
     name: StrictStr | None = None
-    hand: tuple[StrictStr, ...]
+    hand: list[StrictStr]
     discards: Any  # a count or a list: checked by hand for one clear message, not two
     recruitment: StrictStr | None = None
 
 
 class _RawRecord(Frozen):
-    players: tuple[_RawPlayer, ...]
-    missions: tuple[StrictStr, ...]
+    players: list[_RawPlayer]
+    missions: list[StrictStr]
     enigma: StrictStr | None = None
-    variants: tuple[StrictStr, ...] = ()
+    variants: list[StrictStr] = Field(default_factory=list)
     options: Options = Options()
 
 
