@@ -308,7 +308,7 @@ class _Check:
 
 def dump(record: Record) -> str:
     """The record as YAML that `read` turns back into the same Record."""
-    return yaml.safe_dump(to_data(record), sort_keys=False, allow_unicode=True)
+    return yaml.safe_dump(to_data(record), sort_keys=False, allow_unicode=True, default_flow_style=None)
 
 
 def to_data(record: Record) -> dict[str, Any]:

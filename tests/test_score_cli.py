@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
@@ -327,3 +328,72 @@ def test_recruitment_in_the_secret_recruitment_variant_scores(tmp_path: Path) ->
 
     assert recruited() == {"red": 1, "yellow": 2}  # Amélia (Linda X. is a starting character); Otto M., Nora S.
     assert recruited("--recruit-starting") == {"red": 3, "yellow": 2}  # and Linda X., Elizabeth in hand
+
+
+# Interactive scoring, driven through standard input as a terminal user would type it.
+EXAMPLE_ANSWERS = [
+    "2",  # players
+    "",  # no variant
+    "red",
+    "Ana",
+    "hans r, elizabeth, araujo, garbo, clark, windsor",
+    "7",
+    "yel",  # a unique part of the colour is enough
+    "Bea",
+    "bourbon, smith, zsa",
+    "otto, nora",
+    "strongest, diplomats, assassins, seducers",
+    "",  # nobody holds the Enigma
+]
+
+
+def interactive(tmp_path: Path, answers: list[str], *options: str) -> tuple[Result, str | None]:
+    """Runs a session; the answer "SAVE" stands for a file in tmp_path, returned as text."""
+    file = tmp_path / "saved.yaml"
+    typed = [str(file) if a == "SAVE" else a for a in answers]
+    result = runner.invoke(app, ["score", "--interactive", *options], input="\n".join(typed) + "\n")
+    return result, file.read_text(encoding="utf-8") if file.exists() else None
+
+
+def test_interactive_scores_the_worked_example_and_saves_a_record_that_scores_again(tmp_path: Path) -> None:
+    result, saved = interactive(tmp_path, [*EXAMPLE_ANSWERS, "SAVE"])
+    assert result.exit_code == 0, result.output
+    assert "Winner: Red (Ana) — most VP." in result.stdout
+    assert "→ Hans R., Elizabeth, Araújo, Garbo, Clark G., E. Windsor" in result.stdout
+    again = runner.invoke(app, ["score", "--json", "-"], input=saved)
+    assert json.loads(again.stdout)["players"][0]["total"] == 29
+
+
+def test_interactive_without_saving(tmp_path: Path) -> None:
+    result, saved = interactive(tmp_path, [*EXAMPLE_ANSWERS, ""])
+    assert result.exit_code == 0, result.output
+    assert saved is None
+
+
+def test_interactive_asks_again_listing_candidates_and_accepts_a_close_spelling(tmp_path: Path) -> None:
+    answers = list(EXAMPLE_ANSWERS)
+    hand = answers.index("hans r, elizabeth, araujo, garbo, clark, windsor")
+    answers[hand : hand + 1] = ["ro", "xyzzy", "hans r, elizabeth, araujo, garbbo, clark, windsor"]
+    yellow_hand = answers.index("bourbon, smith, zsa")
+    answers[yellow_hand : yellow_hand + 1] = ["garbo", "bourbon, smith, zsa"]
+    result, _ = interactive(tmp_path, [*answers, ""])
+    assert result.exit_code == 0, result.output
+    assert "character 'ro' is ambiguous: Roque, C. Rosa, A. Ferro, A. Monteiro" in result.stdout
+    assert "unknown character 'xyzzy'" in result.stdout
+    assert "→ Hans R., Elizabeth, Araújo, Garbo, Clark G., E. Windsor" in result.stdout  # garbbo taken as Garbo
+    assert "already taken: Garbo" in result.stdout  # yellow cannot hold red's Garbo
+    assert "Winner: Red (Ana)" in result.stdout
+
+
+def test_interactive_secret_recruitment_asks_for_discarded_characters_and_own_mission(tmp_path: Path) -> None:
+    answers = list(EXAMPLE_ANSWERS)
+    answers[1] = "recruitment, second place"
+    answers.insert(answers.index("7") + 1, "amelia, linda")  # "7" is refused: the variant needs names
+    answers.insert(answers.index("amelia, linda") + 1, "women")
+    answers.insert(answers.index("otto, nora") + 1, "germans")
+    result, saved = interactive(tmp_path, [*answers, "SAVE"], "--recruit-starting")
+    assert result.exit_code == 0, result.output
+    assert "secret_recruitment needs the discarded characters by name" in result.stdout
+    assert "options: {recruit_starting: true}" in saved
+    data = json.loads(runner.invoke(app, ["score", "--json", "-"], input=saved).stdout)
+    assert {p["colour"]: p["breakdown"]["recruitment"] for p in data["players"]} == {"red": 3, "yellow": 2}
