@@ -11,8 +11,8 @@ import typer
 
 from . import record as records
 from .i18n import Texts
-from .model import Pack
-from .record import SECRET_MISSIONS_FACE_UP, Names, Record, Vocabulary
+from .model import Pack, StrengthMission
+from .record import SECRET_MISSIONS_FACE_UP, VARIANTS, Names, Record, Vocabulary
 from .yamlsrc import Located
 
 T = TypeVar("T")
@@ -23,12 +23,13 @@ def interview(pack: Pack, t: Texts) -> Record:
     names = Vocabulary.of(pack)
     game = pack.game
     count = _ask(t("score.ask.players"), partial(_number, low=game.players.min, high=game.players.max))
-    variants = _ask(t("score.ask.variants"), partial(_names, names.variants), default="")
+    variants = _ask(t("score.ask.variants", variants=", ".join(VARIANTS)), partial(_names, names.variants), default="")
     players: list[dict[str, Any]] = []
     for n in range(1, count + 1):
         players.append(_player(pack, names, t, n, players, "secret_recruitment" in variants))
     wanted = SECRET_MISSIONS_FACE_UP + count if "secret_missions" in variants else game.missions_in_play
-    missions = _ask(t("score.ask.missions", n=wanted), partial(_missions, names.missions, wanted))
+    free = [m.id for m in pack.missions if m.id not in {p.get("recruitment") for p in players}]
+    missions = _ask(t("score.ask.missions", n=wanted), partial(_missions, names.missions, wanted, free))
     playing = [p["colour"] for p in players]
     enigma = _ask(t("score.ask.enigma"), partial(_optional, names.colours, allowed=playing), default="")
     data: dict[str, Any] = {"players": players, "missions": missions, "variants": variants}
@@ -53,7 +54,9 @@ def _player(
     discards = partial(_discards, names, taken=taken | set(hand), as_list=recruiting)
     player["discards"] = _ask(t("score.ask.discards"), discards, default="" if recruiting else "0")
     if recruiting:
-        player["recruitment"] = _ask(t("score.ask.recruitment"), partial(_one_of, names.missions, allowed=None))
+        taken_missions = {p.get("recruitment") for p in before}
+        allowed = [m.id for m in pack.missions if not isinstance(m, StrengthMission) and m.id not in taken_missions]
+        player["recruitment"] = _ask(t("score.ask.recruitment"), partial(_one_of, names.missions, allowed=allowed))
     return player
 
 
@@ -98,10 +101,10 @@ def _names(names: Names, text: str) -> list[str]:
     return found
 
 
-def _one_of(names: Names, text: str, allowed: list[str] | None) -> str:
+def _one_of(names: Names, text: str, allowed: list[str]) -> str:
     found = _names(names, text)
-    if len(found) != 1 or (allowed is not None and found[0] not in allowed):
-        raise ValueError(f"one {names.what}, please" + (f": {', '.join(allowed)}" if allowed else ""))
+    if len(found) != 1 or found[0] not in allowed:
+        raise ValueError(f"one {names.what}, please: {', '.join(allowed)}")
     return found[0]
 
 
@@ -109,10 +112,10 @@ def _optional(names: Names, text: str, allowed: list[str]) -> str | None:
     return _one_of(names, text, allowed) if text.strip() else None
 
 
-def _missions(names: Names, n: int, text: str) -> list[str]:
+def _missions(names: Names, n: int, allowed: list[str], text: str) -> list[str]:
     found = _names(names, text)
-    if len(found) != n or len(set(found)) != n:
-        raise ValueError(f"{n} different missions, please")
+    if len(found) != n or len(set(found)) != n or not set(found) <= set(allowed):
+        raise ValueError(f"{n} different missions, please, of: {', '.join(allowed)}")
     return found
 
 

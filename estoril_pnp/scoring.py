@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .model import Character, FlagsMission, Mission, NationalityMission, Pack, StrengthMission, SymbolMission, TieBreak
-from .record import Options, PlayerRecord, Record
+from .record import Options, PlayerRecord, Record, Rounding
 
 Decider = TieBreak | Literal["shared"] | None
 
@@ -66,7 +66,7 @@ def measure(mission: Mission, cards: Iterable[Character]) -> int:
     return sum(c.strength for c in cards)
 
 
-def split(vp: int, ways: int, rounding: str) -> int:
+def split(vp: int, ways: int, rounding: Rounding) -> int:
     return vp // ways if rounding == "down" else -(-vp // ways)
 
 
@@ -94,7 +94,10 @@ def _leaders(counts: Mapping[str, int]) -> list[str]:
 
 
 def score(pack: Pack, record: Record, options: Options) -> Result:
-    """Every player's points and the winners; `record` must be legal, as record.parse makes it."""
+    """Every player's points and the winners; `record` must be legal, as record.parse makes it.
+
+    `options` is usually `record.options`, with the command line's overrides applied.
+    """
     order = [c.id for c in pack.game.colours]
     players = sorted(record.players, key=lambda p: order.index(p.colour))
     hands = {p.colour: [pack.characters[c] for c in p.hand] for p in players}

@@ -389,11 +389,13 @@ def test_interactive_secret_recruitment_asks_for_discarded_characters_and_own_mi
     answers = list(EXAMPLE_ANSWERS)
     answers[1] = "recruitment, second place"
     answers.insert(answers.index("7") + 1, "amelia, linda")  # "7" is refused: the variant needs names
-    answers.insert(answers.index("amelia, linda") + 1, "women")
+    answers.insert(answers.index("amelia, linda") + 1, "strength")  # refused: it cannot be recruited for
+    answers.insert(answers.index("strength") + 1, "women")
     answers.insert(answers.index("otto, nora") + 1, "germans")
     result, saved = interactive(tmp_path, [*answers, "SAVE"], "--recruit-starting")
     assert result.exit_code == 0, result.output
     assert "secret_recruitment needs the discarded characters by name" in result.stdout
+    assert "one mission, please: most_assassin," in result.stdout
     assert "options: {recruit_starting: true}" in saved
     data = json.loads(runner.invoke(app, ["score", "--json", "-"], input=saved).stdout)
     assert {p["colour"]: p["breakdown"]["recruitment"] for p in data["players"]} == {"red": 3, "yellow": 2}
