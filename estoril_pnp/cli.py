@@ -5,7 +5,9 @@ Exit codes: 0 ok, 1 findings (validation), 2 bad input (unreadable pack or recor
 
 from __future__ import annotations
 
+import json
 import sys
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -13,7 +15,8 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 
-from . import __version__
+from . import __version__, scoreprompt, scoreview, scoring
+from . import record as records
 from .errors import Finding, InputError
 from .i18n import Texts
 from .model import Pack
@@ -191,6 +194,58 @@ def calibrate(
         draw_calibration(canvas, options.paper, options.backs, options.back_offset, texts)
         canvas.save()
     out.print(str(out_file))
+
+
+class RoundingChoice(StrEnum):
+    down = "down"
+    up = "up"
+
+
+@app.command()
+def score(
+    record_file: Annotated[
+        str | None,
+        typer.Argument(metavar="RECORD", help="Game record (YAML or JSON); - reads stdin.", show_default=False),
+    ] = None,
+    interactive: Annotated[bool, typer.Option("--interactive", "-i", help="Ask for the record instead.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    zero_wins: Annotated[
+        bool | None,
+        typer.Option("--zero-wins/--no-zero-wins", help="Can a player with none of a mission's count win it?",
+                     show_default=False),
+    ] = None,
+    rounding: Annotated[
+        RoundingChoice | None, typer.Option("--rounding", help="Important Second Place splits.", show_default=False)
+    ] = None,
+    recruit_starting: Annotated[
+        bool | None,
+        typer.Option("--recruit-starting/--no-recruit-starting", help="Secret Recruitment counts starting characters.",
+                     show_default=False),
+    ] = None,
+    pack: PackOption = None,
+    lang: LangOption = "en",
+) -> None:
+    """Score a finished game: every player's points, the breakdown and the winner.
+
+    Options given here override the record's `options:`.
+    """
+    if interactive == (record_file is not None):
+        raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
+    p = open_pack(pack)
+    t = Texts(p, lang)
+    try:
+        game = scoreprompt.interview(p, t) if interactive else records.read(p, record_file or records.STDIN)
+    except InputError as exc:
+        fail(exc)
+    overrides = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
+    game = replace(game, options=game.options.model_copy(update={k: v for k, v in overrides.items() if v is not None}))
+    result = scoring.score(p, game, game.options)
+    if as_json:
+        typer.echo(json.dumps(scoreview.to_json(result), ensure_ascii=False, indent=2))
+    else:
+        out.print(scoreview.render(result, t))
+    if interactive:
+        scoreprompt.offer_save(game, t)
 
 
 def run() -> None:  # console-script entry point

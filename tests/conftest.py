@@ -10,10 +10,12 @@ from estoril_pnp.pack import load_pack
 from estoril_pnp.render.fonts import register_fonts
 from estoril_pnp.resources import default_pack
 
+PACK = load_pack(default_pack())  # module level too: hypothesis strategies need it at import
+
 
 @pytest.fixture(scope="session")
 def pack() -> Pack:
-    return load_pack(default_pack())
+    return PACK
 
 
 @pytest.fixture

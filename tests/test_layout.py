@@ -8,8 +8,8 @@ import pytest
 
 from estoril_pnp.errors import InputError
 from estoril_pnp.render.layout import Box, load_design
-from estoril_pnp.render.resolve import resolve
 from estoril_pnp.render.ops import IconOp, TextOp
+from estoril_pnp.render.resolve import resolve
 
 DESIGN = """\
 palette: {ink: "#000000", paper: "#ffffff"}

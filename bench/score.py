@@ -1,0 +1,31 @@
+"""Scores 10,000 random legal game records and prints how many records per second.
+
+Run from the repository root: python -m bench.score
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from estoril_pnp.pack import load_pack
+from estoril_pnp.resources import default_pack
+from estoril_pnp.sample import random_record
+from estoril_pnp.scoring import score
+
+RECORDS = 10_000
+
+
+def main() -> None:
+    pack = load_pack(default_pack())
+    rng = random.Random(1942)
+    records = [random_record(pack, rng) for _ in range(RECORDS)]
+    start = time.perf_counter()
+    for record in records:
+        score(pack, record, record.options)
+    elapsed = time.perf_counter() - start
+    print(f"scored {RECORDS:,} records in {elapsed:.3f} s: {RECORDS / elapsed:,.0f} records/s")
+
+
+if __name__ == "__main__":
+    main()

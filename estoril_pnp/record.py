@@ -1,0 +1,334 @@
+"""A finished game's record (YAML or JSON) -> a validated Record; names resolve to pack ids."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+import yaml
+from pydantic import Field, StrictBool, StrictStr, ValidationError
+
+from . import yamlsrc
+from .errors import Finding, InputError
+from .i18n import FALLBACK
+from .model import Frozen, Pack, StrengthMission
+from .pack import _finding as pydantic_finding
+from .yamlsrc import Located, Path_
+
+Variant = Literal["secret_missions", "secret_recruitment", "important_second_place"]
+VARIANTS: tuple[Variant, ...] = get_args(Variant)
+Rounding = Literal["down", "up"]
+
+# Secret Missions: one mission lies face up, plus one face down per player; the variant is
+# written for 3 or more players (with two there is only one pair of neighbours).
+SECRET_MISSIONS_FACE_UP = 1
+SECRET_MISSIONS_MIN_PLAYERS = 3
+
+STDIN = "-"
+
+
+class Options(Frozen):
+    """Where the rulebooks are silent or disagree; the defaults are the project's decisions."""
+
+    zero_wins: StrictBool = False  # silent rules: we let nobody win a mission with none of it
+    rounding: Rounding = "down"  # Important Second Place splits: PL text down, HU text up
+    recruit_starting: StrictBool = False  # Secret Recruitment: HU text excludes starting cards
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    colour: str
+    hand: tuple[str, ...]
+    discards: int | tuple[str, ...]  # a count, or the discarded characters themselves
+    name: str | None = None
+    recruitment: str | None = None
+
+    @property
+    def discard_count(self) -> int:
+        return self.discards if isinstance(self.discards, int) else len(self.discards)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A legal end-of-game position: every id exists and no card is held twice."""
+
+    players: tuple[PlayerRecord, ...]
+    missions: tuple[str, ...]
+    enigma: str | None = None
+    variants: frozenset[Variant] = frozenset()
+    options: Options = field(default_factory=Options)
+
+
+def fold(text: str) -> str:
+    """Case, accents, spaces and punctuation removed: 'Araújo', 'araujo' and 'ARAUJO' meet."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if ch.isalnum())
+
+
+@dataclass(frozen=True)
+class Names:
+    """Resolves what a player types (id, printed name or an unambiguous part of it) to an id."""
+
+    what: str
+    shown: Mapping[str, str]  # id -> how it is printed, for messages and candidate lists
+    aliases: Mapping[str, frozenset[str]]  # folded alias -> ids
+
+    @classmethod
+    def of(cls, what: str, entries: Iterable[tuple[str, str, Iterable[str]]]) -> Names:
+        """`entries`: (id, printed name, further aliases)."""
+        shown: dict[str, str] = {}
+        aliases: dict[str, set[str]] = {}
+        for ident, printed, more in entries:
+            shown[ident] = printed
+            for alias in (ident, printed, *more):
+                aliases.setdefault(fold(alias), set()).add(ident)
+        return cls(what, shown, {k: frozenset(v) for k, v in aliases.items() if k})
+
+    def matches(self, text: str) -> list[str]:
+        key = fold(text)
+        if key in self.aliases:
+            found: Iterable[str] = self.aliases[key]
+        else:
+            found = {i for alias, ids in self.aliases.items() if key and key in alias for i in ids}
+        return sorted(found, key=list(self.shown).index)
+
+    def label(self, ident: str) -> str:
+        printed = self.shown[ident]
+        return printed if fold(printed) == fold(ident) else f"{printed} ({ident})"
+
+    def resolve(self, text: str) -> str:
+        """The one id `text` names, else ValueError saying what was meant or could be."""
+        found = self.matches(text)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ValueError(f"{self.what} {text!r} is ambiguous: {', '.join(map(self.label, found))}")
+        close = self.closest(text)
+        hint = f"; did you mean {' or '.join(map(self.label, close))}?" if close else ""
+        raise ValueError(f"unknown {self.what} {text!r}{hint}")
+
+    def closest(self, text: str) -> list[str]:
+        """Up to three ids whose names look like `text` (a typo, a misremembered spelling)."""
+        close = difflib.get_close_matches(fold(text), list(self.aliases), n=6, cutoff=0.6)
+        return list(dict.fromkeys(i for alias in close for i in sorted(self.aliases[alias])))[:3]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Everything a record may name, for one pack; titles count in every catalog's language."""
+
+    characters: Names
+    missions: Names
+    colours: Names
+    variants: Names
+
+    @classmethod
+    def of(cls, pack: Pack) -> Vocabulary:
+        def entry(ident: str, key: str) -> tuple[str, str, list[str]]:
+            printed = pack.catalogs[FALLBACK].get(key, ident)
+            return ident, printed, [catalog[key] for catalog in pack.catalogs.values() if key in catalog]
+
+        return cls(
+            characters=Names.of("character", ((c.id, c.name, ()) for c in pack.characters.values())),
+            missions=Names.of("mission", (entry(m.id, f"mission.{m.id}.title") for m in pack.missions)),
+            colours=Names.of("colour", (entry(c.id, f"colour.{c.id}") for c in pack.game.colours)),
+            variants=Names.of("variant", ((v, v, ()) for v in VARIANTS)),
+        )
+
+
+class _RawPlayer(Frozen):
+    colour: StrictStr
+    name: StrictStr | None = None
+    hand: list[StrictStr]
+    discards: Any  # a count or a list: checked by hand for one clear message, not two
+    recruitment: StrictStr | None = None
+
+
+class _RawRecord(Frozen):
+    players: list[_RawPlayer]
+    missions: list[StrictStr]
+    enigma: StrictStr | None = None
+    variants: list[StrictStr] = Field(default_factory=list)
+    options: Options = Options()
+
+
+def read(pack: Pack, source: str) -> Record:
+    """The record in file `source` (`-`: standard input), or InputError naming every fault."""
+    if source == STDIN:
+        return parse(pack, yamlsrc.parse(sys.stdin.read(), "<stdin>"))
+    return parse(pack, yamlsrc.read(Path(source)))
+
+
+def parse(pack: Pack, src: Located) -> Record:
+    try:
+        raw = _RawRecord.model_validate(src.data)
+    except ValidationError as exc:
+        raise InputError([pydantic_finding(src, err) for err in exc.errors()]) from None
+    check = _Check(pack, src, Vocabulary.of(pack))
+    record = check.record(raw)
+    if check.findings:
+        raise InputError(check.findings)
+    return record
+
+
+@dataclass
+class _Check:
+    """Turns a well-typed raw record into a Record, collecting every fault on the way."""
+
+    pack: Pack
+    src: Located
+    names: Vocabulary
+    findings: list[Finding] = field(default_factory=list)
+
+    def fault(self, path: Path_, message: str) -> None:
+        self.findings.append(self.src.finding(path, message))
+
+    def resolve(self, names: Names, text: str, path: Path_) -> str | None:
+        try:
+            return names.resolve(text)
+        except ValueError as exc:
+            self.fault(path, str(exc))
+            return None
+
+    def record(self, raw: _RawRecord) -> Record:
+        game = self.pack.game
+        n = len(raw.players)
+        if not game.players.min <= n <= game.players.max:
+            self.fault(("players",), f"{n} players; the game takes {game.players.min} to {game.players.max}")
+        variants = self.variants(raw, n)
+        players = tuple(self.player(p, ("players", i), variants) for i, p in enumerate(raw.players))
+        self.colours_once(players)
+        self.reward_cards_once(players)
+        missions = tuple(self.resolve(self.names.missions, m, ("missions", i)) for i, m in enumerate(raw.missions))
+        wanted = SECRET_MISSIONS_FACE_UP + n if "secret_missions" in variants else game.missions_in_play
+        if len(missions) != wanted:
+            how = (
+                f"secret_missions: {SECRET_MISSIONS_FACE_UP} face up + 1 per player"
+                if "secret_missions" in variants
+                else "in play"
+            )
+            self.fault(("missions",), f"{len(missions)} missions given; {wanted} expected ({how})")
+        self.mission_cards_once(missions, players)
+        enigma = None if raw.enigma is None else self.resolve(self.names.colours, raw.enigma, ("enigma",))
+        if enigma and enigma not in {p.colour for p in players}:
+            self.fault(("enigma",), f"the Enigma holder {enigma!r} is not playing")
+        return Record(
+            players=players,
+            missions=tuple(m for m in missions if m),
+            enigma=enigma,
+            variants=variants,
+            options=raw.options,
+        )
+
+    def variants(self, raw: _RawRecord, players: int) -> frozenset[Variant]:
+        out: set[Variant] = set()
+        for i, text in enumerate(raw.variants):
+            variant = self.resolve(self.names.variants, text, ("variants", i))
+            if variant == "secret_missions" and players < SECRET_MISSIONS_MIN_PLAYERS:
+                self.fault(("variants", i), f"secret_missions needs at least {SECRET_MISSIONS_MIN_PLAYERS} players")
+            if variant:
+                out.add(variant)  # type: ignore[arg-type]  # resolved against VARIANTS
+        return frozenset(out)
+
+    def player(self, raw: _RawPlayer, at: Path_, variants: frozenset[Variant]) -> PlayerRecord:
+        colour = self.resolve(self.names.colours, raw.colour, (*at, "colour")) or raw.colour
+        hand = self.characters(raw.hand, (*at, "hand"))
+        limit = self.pack.game.hand_limit
+        if len(raw.hand) > limit:
+            self.fault((*at, "hand"), f"{len(raw.hand)} characters in hand; the hand limit is {limit}")
+        discards = self.discards(raw.discards, (*at, "discards"))
+        recruitment = None
+        if raw.recruitment is not None:
+            recruitment = self.recruitment(raw.recruitment, at, variants, discards)
+        elif "secret_recruitment" in variants:
+            self.fault(at, "missing key 'recruitment' (the secret_recruitment variant is on)")
+        self.starting_cards_once(hand, discards, at)
+        return PlayerRecord(colour, hand, discards, raw.name, recruitment)
+
+    def characters(self, texts: Iterable[str], at: Path_) -> tuple[str, ...]:
+        found = (self.resolve(self.names.characters, t, (*at, j)) for j, t in enumerate(texts))
+        return tuple(c or "" for c in found)  # "" keeps list positions for later messages
+
+    def discards(self, value: Any, at: Path_) -> int | tuple[str, ...]:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return self.characters(value, at)
+        self.fault(at, f"must be a number of cards (0 or more) or a list of the discarded characters (got {value!r})")
+        return 0
+
+    def recruitment(
+        self, text: str, at: Path_, variants: frozenset[Variant], discards: int | tuple[str, ...]
+    ) -> str | None:
+        if "secret_recruitment" not in variants:
+            self.fault((*at, "recruitment"), "a recruitment mission needs the secret_recruitment variant")
+            return None
+        mission = self.resolve(self.names.missions, text, (*at, "recruitment"))
+        if mission and isinstance(self.pack.mission_by_id[mission], StrengthMission):
+            self.fault((*at, "recruitment"), f"{mission!r} cannot be recruited for: the strength mission is replaced")
+        if isinstance(discards, int):
+            self.fault((*at, "discards"), "secret_recruitment needs the discarded characters as a list, not a number")
+        return mission
+
+    def starting_cards_once(self, hand: tuple[str, ...], discards: int | tuple[str, ...], at: Path_) -> None:
+        """Each colour has its own copy of every starting character, so one per player."""
+        places = [((*at, "hand", j), c) for j, c in enumerate(hand)]
+        if not isinstance(discards, int):
+            places += [((*at, "discards", j), c) for j, c in enumerate(discards)]
+        self.once([(path, c) for path, c in places if c in self.pack.starting_ids], "this player's starting character")
+
+    def reward_cards_once(self, players: tuple[PlayerRecord, ...]) -> None:
+        places = []
+        for i, p in enumerate(players):
+            places += [(("players", i, "hand", j), c) for j, c in enumerate(p.hand)]
+            if not isinstance(p.discards, int):
+                places += [(("players", i, "discards", j), c) for j, c in enumerate(p.discards)]
+        self.once([(path, c) for path, c in places if c and c not in self.pack.starting_ids], "reward card")
+
+    def colours_once(self, players: tuple[PlayerRecord, ...]) -> None:
+        self.once([(("players", i, "colour"), p.colour) for i, p in enumerate(players)], "colour")
+
+    def mission_cards_once(self, missions: tuple[str | None, ...], players: tuple[PlayerRecord, ...]) -> None:
+        places = [(("missions", i), m) for i, m in enumerate(missions) if m]
+        places += [(("players", i, "recruitment"), p.recruitment) for i, p in enumerate(players) if p.recruitment]
+        self.once(places, "mission card")
+
+    def once(self, places: list[tuple[Path_, str]], what: str) -> None:
+        """One card, one place: every later mention of the same id is a fault."""
+        first: dict[str, Path_] = {}
+        for path, ident in places:
+            if ident in first:
+                self.fault(path, f"{what} {ident!r} appears twice (also at {yamlsrc.dotted(first[ident])})")
+            first.setdefault(ident, path)
+
+
+def dump(record: Record) -> str:
+    """The record as YAML that `read` turns back into the same Record."""
+    return yaml.safe_dump(to_data(record), sort_keys=False, allow_unicode=True, default_flow_style=None)
+
+
+def to_data(record: Record) -> dict[str, Any]:
+    """The record as plain data with ids only, the names a record file uses."""
+    players = []
+    for p in record.players:
+        entry: dict[str, Any] = {"colour": p.colour}
+        if p.name is not None:
+            entry["name"] = p.name
+        entry["hand"] = list(p.hand)
+        entry["discards"] = p.discards if isinstance(p.discards, int) else list(p.discards)
+        if p.recruitment is not None:
+            entry["recruitment"] = p.recruitment
+        players.append(entry)
+    data: dict[str, Any] = {"players": players, "missions": list(record.missions)}
+    if record.enigma is not None:
+        data["enigma"] = record.enigma
+    if record.variants:
+        data["variants"] = [v for v in VARIANTS if v in record.variants]
+    options = record.options.model_dump(exclude_defaults=True)
+    if options:
+        data["options"] = options
+    return data
