@@ -36,6 +36,12 @@ class VictoryPoints(Frozen):
     mission: Count
     second_place: Count
     enigma: Count
+    recruitment: Count
+
+
+class SecretMissions(Frozen):
+    face_up: Count
+    min_players: Positive
 
 
 class Colour(Frozen):
@@ -55,6 +61,7 @@ class Game(Frozen):
     locations_per_round: Positive
     missions_in_play: Positive
     vp: VictoryPoints
+    secret_missions: SecretMissions
     tiebreak: tuple[TieBreak, ...]
     colours: tuple[Colour, ...]
     neutral_colour: Colour

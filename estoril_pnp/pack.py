@@ -50,7 +50,7 @@ def load_pack(directory: Path) -> Pack:
         try:
             parsed[name] = model.model_validate(src.data)
         except ValidationError as exc:
-            findings += [_finding(src, err) for err in exc.errors()]
+            findings += [pydantic_finding(src, err) for err in exc.errors()]
     catalogs = _load_catalogs(directory / "i18n", findings)
     if findings:
         raise InputError(findings)
@@ -71,7 +71,7 @@ def load_pack(directory: Path) -> Pack:
     )
 
 
-def _finding(src: Located, err: Any) -> Finding:
+def pydantic_finding(src: Located, err: Any) -> Finding:
     """A pydantic error, with its location mapped back onto the YAML document."""
     path = _real_path(src.data, err["loc"])
     kind = err["type"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import sys
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
@@ -16,8 +16,8 @@ from pydantic import Field, StrictBool, StrictStr, ValidationError
 from . import yamlsrc
 from .errors import Finding, InputError
 from .i18n import FALLBACK
-from .model import Frozen, Pack, StrengthMission
-from .pack import _finding as pydantic_finding
+from .model import Frozen, Game, Pack, StrengthMission
+from .pack import pydantic_finding
 from .yamlsrc import Located, Path_
 
 Variant = Literal["secret_missions", "secret_recruitment", "important_second_place"]
@@ -26,10 +26,13 @@ Rounding = Literal["down", "up"]
 
 # Secret Missions: one mission lies face up, plus one face down per player; the variant is
 # written for 3 or more players (with two there is only one pair of neighbours).
-SECRET_MISSIONS_FACE_UP = 1
-SECRET_MISSIONS_MIN_PLAYERS = 3
 
 STDIN = "-"
+
+
+def missions_wanted(game: Game, players: int, variants: Collection[str]) -> int:
+    """Missions in play: the base game's number, or Secret Missions' face-up ones plus one per player."""
+    return game.secret_missions.face_up + players if "secret_missions" in variants else game.missions_in_play
 
 
 class Options(Frozen):
@@ -204,10 +207,10 @@ class _Check:
         self.colours_once(players)
         self.reward_cards_once(players)
         missions = tuple(self.resolve(self.names.missions, m, ("missions", i)) for i, m in enumerate(raw.missions))
-        wanted = SECRET_MISSIONS_FACE_UP + n if "secret_missions" in variants else game.missions_in_play
+        wanted = missions_wanted(game, n, variants)
         if len(missions) != wanted:
             how = (
-                f"secret_missions: {SECRET_MISSIONS_FACE_UP} face up + 1 per player"
+                f"secret_missions: {game.secret_missions.face_up} face up + 1 per player"
                 if "secret_missions" in variants
                 else "in play"
             )
@@ -228,8 +231,9 @@ class _Check:
         out: set[Variant] = set()
         for i, text in enumerate(raw.variants):
             variant = self.resolve(self.names.variants, text, ("variants", i))
-            if variant == "secret_missions" and players < SECRET_MISSIONS_MIN_PLAYERS:
-                self.fault(("variants", i), f"secret_missions needs at least {SECRET_MISSIONS_MIN_PLAYERS} players")
+            least = self.pack.game.secret_missions.min_players
+            if variant == "secret_missions" and players < least:
+                self.fault(("variants", i), f"secret_missions needs at least {least} players")
             if variant:
                 out.add(variant)  # type: ignore[arg-type]  # resolved against VARIANTS
         return frozenset(out)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Collection
 
 from .model import Pack, StrengthMission
-from .record import SECRET_MISSIONS_FACE_UP, SECRET_MISSIONS_MIN_PLAYERS, VARIANTS, PlayerRecord, Record, Variant
+from .record import VARIANTS, PlayerRecord, Record, Variant, missions_wanted
 
 
 def random_record(pack: Pack, rng: random.Random, variants: Collection[Variant] | None = None) -> Record:
@@ -14,9 +14,9 @@ def random_record(pack: Pack, rng: random.Random, variants: Collection[Variant] 
     game = pack.game
     n = rng.randint(game.players.min, game.players.max)
     chosen = set(rng.sample(VARIANTS, rng.randint(0, len(VARIANTS))) if variants is None else variants)
-    if n < SECRET_MISSIONS_MIN_PLAYERS:
+    if n < game.secret_missions.min_players:
         chosen.discard("secret_missions")
-    wanted = SECRET_MISSIONS_FACE_UP + n if "secret_missions" in chosen else game.missions_in_play
+    wanted = missions_wanted(game, n, chosen)
     missions = rng.sample([m.id for m in pack.missions], len(pack.missions))
     in_play, rest = missions[:wanted], missions[wanted:]
     recruitable = [m for m in rest if not isinstance(pack.mission_by_id[m], StrengthMission)]

@@ -12,7 +12,7 @@ import typer
 from . import record as records
 from .i18n import Texts
 from .model import Pack, StrengthMission
-from .record import SECRET_MISSIONS_FACE_UP, VARIANTS, Names, Record, Vocabulary
+from .record import VARIANTS, Names, Record, Vocabulary, missions_wanted
 from .yamlsrc import Located
 
 T = TypeVar("T")
@@ -27,7 +27,7 @@ def interview(pack: Pack, t: Texts) -> Record:
     players: list[dict[str, Any]] = []
     for n in range(1, count + 1):
         players.append(_player(pack, names, t, n, players, "secret_recruitment" in variants))
-    wanted = SECRET_MISSIONS_FACE_UP + count if "secret_missions" in variants else game.missions_in_play
+    wanted = missions_wanted(game, count, variants)
     free = [m.id for m in pack.missions if m.id not in {p.get("recruitment") for p in players}]
     missions = _ask(t("score.ask.missions", n=wanted), partial(_missions, names.missions, wanted, free))
     playing = [p["colour"] for p in players]

@@ -123,7 +123,7 @@ def _player(
         cards = [pack.characters[c] for c in (*p.hand, *p.discards)]
         if not options.recruit_starting:
             cards = [c for c in cards if c.id not in pack.starting_ids]
-        recruited = measure(pack.mission_by_id[p.recruitment], cards)
+        recruited = measure(pack.mission_by_id[p.recruitment], cards) * vp.recruitment
     breakdown = Breakdown(
         discards=p.discard_count * vp.discard,
         hand=sum(c.vp for c in hand),
