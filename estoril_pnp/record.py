@@ -24,9 +24,6 @@ Variant = Literal["secret_missions", "secret_recruitment", "important_second_pla
 VARIANTS: tuple[Variant, ...] = get_args(Variant)
 Rounding = Literal["down", "up"]
 
-# Secret Missions: one mission lies face up, plus one face down per player; the variant is
-# written for 3 or more players (with two there is only one pair of neighbours).
-
 STDIN = "-"
 
 
