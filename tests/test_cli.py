@@ -38,6 +38,26 @@ def test_list_other_tables(what: str) -> None:
     assert {"missions": "Other Nations", "locations": "Museu Conde Castro Guimarães"}[what] in result.output
 
 
+ONE_FAULT = [
+    ("characters.yaml", 'name: "Garbo",', 'name: "Garbo"'),  # broken YAML syntax
+    ("characters.yaml", "id: s_smith,", "id: garbo,"),  # a duplicate id
+    ("characters.yaml", "abilities: [nationalist, nationalist]", "abilities: [nationalist, sniper]"),
+    ("characters.yaml", "strength: 5,", 'strength: "five",'),
+    ("missions.yaml", "kind: strength}", "kind: strength, bonus: 2}"),  # an extra unknown key
+]
+
+
+@pytest.mark.parametrize(("file", "old", "new"), ONE_FAULT)
+def test_one_fault_gives_one_line_with_file_and_line(pack_copy: Path, file: str, old: str, new: str) -> None:
+    line = replace_once(pack_copy / file, old, new)
+    result = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
+    assert result.exit_code == 1
+    [error] = [x for x in result.output.splitlines() if x.startswith("error:")]
+    reported = int(error.removeprefix(f"error: {pack_copy / file}:").split(":")[0])
+    assert reported == line or (reported > line and "YAML syntax" in error)
+    assert "Traceback" not in result.output
+
+
 def test_validate_a_broken_copy_names_the_line(pack_copy: Path) -> None:
     line = replace_once(pack_copy / "characters.yaml", "strength: 5,", 'strength: "five",')
     result = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
