@@ -211,16 +211,20 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     zero_wins: Annotated[
         bool | None,
-        typer.Option("--zero-wins/--no-zero-wins", help="Can a player with none of a mission's count win it?",
-                     show_default=False),
+        typer.Option(
+            "--zero-wins/--no-zero-wins", help="Can a player with none of a mission's count win it?", show_default=False
+        ),
     ] = None,
     rounding: Annotated[
         RoundingChoice | None, typer.Option("--rounding", help="Important Second Place splits.", show_default=False)
     ] = None,
     recruit_starting: Annotated[
         bool | None,
-        typer.Option("--recruit-starting/--no-recruit-starting", help="Secret Recruitment counts starting characters.",
-                     show_default=False),
+        typer.Option(
+            "--recruit-starting/--no-recruit-starting",
+            help="Secret Recruitment counts starting characters.",
+            show_default=False,
+        ),
     ] = None,
     pack: PackOption = None,
     lang: LangOption = "en",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pdfplumber
 from reportlab.lib.units import mm
 
-from estoril_pnp.render.imposition import Box
+from estoril_pnp.render.geometry import Box
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from estoril_pnp.pack import load_pack
 from estoril_pnp.render.capacity import pieces_per_page
-from estoril_pnp.render.imposition import MARGIN, PAPERS, Backs, Box, DoesNotFit, Mark, SheetPlan, plan
+from estoril_pnp.render.geometry import Box
+from estoril_pnp.render.imposition import MARGIN, PAPERS, Backs, DoesNotFit, Mark, SheetPlan, plan
 from estoril_pnp.resources import default_pack
 
 A4, LETTER = PAPERS["a4"], PAPERS["letter"]

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from estoril_pnp.errors import InputError
-from estoril_pnp.render.layout import Box, load_design
+from estoril_pnp.render.geometry import Box
+from estoril_pnp.render.layout import load_design
 from estoril_pnp.render.ops import IconOp, TextOp
 from estoril_pnp.render.resolve import resolve
 

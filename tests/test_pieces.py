@@ -63,8 +63,15 @@ def test_starting_cards_come_in_every_colour(singles: Path, pack: Pack) -> None:
 
 @pytest.mark.parametrize("group", GROUPS)
 def test_each_piece_is_exactly_its_size(singles: Path, pack: Pack, group: str) -> None:
-    kind = {"characters": "character", "missions": "mission", "locations": "location", "player_aids": "player_aid",
-            "first_player": "first_player", "enigma": "enigma", "markers": "marker"}[group]
+    kind = {
+        "characters": "character",
+        "missions": "mission",
+        "locations": "location",
+        "player_aids": "player_aid",
+        "first_player": "first_player",
+        "enigma": "enigma",
+        "markers": "marker",
+    }[group]
     size = pack.components.pieces[kind]
     for page in PdfReader(singles / f"{group}-single.pdf").pages:
         trim = page.trimbox
@@ -85,8 +92,9 @@ def fonts_of(path: Path) -> list[tuple[str, str, bool]]:
         resources = page["/Resources"]
         fonts = resources.get("/Font", {}) if resources else {}
         forms = resources.get("/XObject", {}) if resources else {}
-        dicts = [fonts] + [f.get_object()["/Resources"].get("/Font", {}) for f in forms.values()
-                           if "/Resources" in f.get_object()]
+        dicts = [fonts] + [
+            f.get_object()["/Resources"].get("/Font", {}) for f in forms.values() if "/Resources" in f.get_object()
+        ]
         for font_dict in dicts:
             for ref in font_dict.values():
                 font = ref.get_object()

@@ -12,7 +12,8 @@ from estoril_pnp import cli
 from estoril_pnp.build import build
 from estoril_pnp.errors import InputError
 from estoril_pnp.render import catalogue
-from estoril_pnp.render.imposition import MARGIN, Box
+from estoril_pnp.render.geometry import Box
+from estoril_pnp.render.imposition import MARGIN
 from estoril_pnp.render.options import resolve_options
 from estoril_pnp.render.piece import Piece
 from tests.pdfread import Page, piece_boxes, read

@@ -12,7 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from .imposition import Backs, Box, Paper, mirror, mirrors_x
+from .geometry import Box
+from .imposition import Backs, Paper, mirror, mirrors_x
 
 Texts = Callable[..., str]
 

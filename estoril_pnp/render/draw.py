@@ -36,9 +36,9 @@ def _rect(canvas: Canvas, op: RectOp, bleed: float) -> None:
     fill, stroke = _paint(canvas, op.fill, op.stroke, op.width)
     canvas.setDash(list(op.dash) if op.dash else [])
     if op.radius:
-        canvas.roundRect(b.x, b.y, b.w, b.h, op.radius, stroke=stroke, fill=fill)
+        canvas.roundRect(b.x, b.y, b.width, b.height, op.radius, stroke=stroke, fill=fill)
     else:
-        canvas.rect(b.x, b.y, b.w, b.h, stroke=stroke, fill=fill)
+        canvas.rect(b.x, b.y, b.width, b.height, stroke=stroke, fill=fill)
     canvas.setDash([])
 
 
@@ -58,13 +58,13 @@ def _text(canvas: Canvas, op: TextOp, bleed: float) -> None:
 
 def _icon(canvas: Canvas, op: IconOp, bleed: float) -> None:
     b = op.box
-    icons.place(canvas, op.icon, op.colour, b.x, b.y, b.w, b.h)
+    icons.place(canvas, op.icon, op.colour, b.x, b.y, b.width, b.height)
 
 
 def _shape(canvas: Canvas, op: ShapeOp, bleed: float) -> None:
     b = op.box
     fill, stroke = _paint(canvas, op.fill, op.stroke, op.width)
-    r = min(b.w, b.h) / 2
+    r = min(b.width, b.height) / 2
     if op.shape == "circle":
         canvas.circle(b.cx, b.cy, r, stroke=stroke, fill=fill)
         return
@@ -93,20 +93,20 @@ def _stripes(canvas: Canvas, op: StripesOp, bleed: float) -> None:
     b, inner = op.box, op.box.inset(op.band)
     canvas.saveState()
     ring = canvas.beginPath()
-    ring.rect(b.x, b.y, b.w, b.h)
-    ring.rect(inner.x, inner.y, inner.w, inner.h)
+    ring.rect(b.x, b.y, b.width, b.height)
+    ring.rect(inner.x, inner.y, inner.width, inner.height)
     canvas.clipPath(ring, stroke=0, fill=0, fillMode=0)  # even-odd: the ring only
     canvas.setFillColor(HexColor(op.colours[1]))
-    canvas.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+    canvas.rect(b.x, b.y, b.width, b.height, stroke=0, fill=1)
     canvas.setFillColor(HexColor(op.colours[0]))
     step = op.band * 1.6
-    x = b.x - b.h
-    while x < b.x + b.w:
+    x = b.x - b.height
+    while x < b.x + b.width:
         p = canvas.beginPath()
         p.moveTo(x, b.y)
         p.lineTo(x + step / 2, b.y)
-        p.lineTo(x + step / 2 + b.h, b.y + b.h)
-        p.lineTo(x + b.h, b.y + b.h)
+        p.lineTo(x + step / 2 + b.height, b.y + b.height)
+        p.lineTo(x + b.height, b.y + b.height)
         p.close()
         canvas.drawPath(p, stroke=0, fill=1)
         x += step
@@ -115,7 +115,7 @@ def _stripes(canvas: Canvas, op: StripesOp, bleed: float) -> None:
 
 def _grid(canvas: Canvas, op: GridOp, bleed: float) -> None:
     b = op.box
-    side = min(b.w / op.cols, b.h / op.rows)
+    side = min(b.width / op.cols, b.height / op.rows)
     x0, y0 = b.cx - side * op.cols / 2, b.cy + side * op.rows / 2
     _paint(canvas, op.fill, op.stroke, op.width)
     filled = set(op.cells)

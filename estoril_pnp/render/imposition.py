@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+from .geometry import Box
+
 MARGIN = 6.0  # unprintable border of a home printer: nothing is drawn inside it
 MARK_CLEAR = 1.0  # gap between a crop mark and the nearest bleed, so a mark never touches ink
 MARK_ROOM = 5.0  # space a crop mark needs beyond a bleed edge: the clear gap plus the mark itself
@@ -30,32 +32,6 @@ class Backs(StrEnum):
     duplex_long = "duplex-long"
     duplex_short = "duplex-short"
     fold = "fold"
-
-
-@dataclass(frozen=True)
-class Box:
-    x: float  # lower-left corner, mm from the page's lower-left
-    y: float
-    width: float
-    height: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-    @property
-    def top(self) -> float:
-        return self.y + self.height
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return self.x + self.width / 2, self.y + self.height / 2
-
-    def grow(self, left: float, bottom: float, right: float, top: float) -> Box:
-        return Box(self.x - left, self.y - bottom, self.width + left + right, self.height + bottom + top)
-
-    def moved(self, dx: float, dy: float) -> Box:
-        return Box(self.x + dx, self.y + dy, self.width, self.height)
 
 
 @dataclass(frozen=True)

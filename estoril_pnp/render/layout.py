@@ -17,32 +17,9 @@ from typing import Any
 from .. import yamlsrc
 from ..errors import InputError
 from ..resources import resource_dir
+from .geometry import Box
 
 VERBS = ("rect", "text", "icon", "icons", "shape", "stripes", "grid", "place")
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in mm with its origin at the piece's bottom-left corner, as PDF has it."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    def inset(self, d: float) -> Box:
-        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
-
-    def shifted(self, dx: float, dy: float) -> Box:
-        return Box(self.x + dx, self.y + dy, self.w, self.h)
 
 
 @dataclass(frozen=True)

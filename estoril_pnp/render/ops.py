@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .layout import Box
+from .geometry import Box
 
 
 @dataclass(frozen=True)
@@ -71,4 +71,4 @@ def shifted(op: Op, dx: float, dy: float) -> Op:
     if isinstance(op, TextOp):
         lines = tuple((x + dx, y + dy, text) for x, y, text in op.lines)
         return replace(op, lines=lines, pivot=(op.pivot[0] + dx, op.pivot[1] + dy))
-    return replace(op, box=op.box.shifted(dx, dy))
+    return replace(op, box=op.box.moved(dx, dy))

@@ -12,7 +12,8 @@ from typing import Any
 
 from reportlab.lib.units import mm
 
-from .layout import Box, Design, Element, Layout
+from .geometry import Box
+from .layout import Design, Element, Layout
 from .ops import GridOp, IconOp, Op, RectOp, ShapeOp, StripesOp, TextOp, shifted
 from .text import fit
 
@@ -70,10 +71,10 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
         if len(items) == 1:
             x, y = box.cx - sub.width / 2, box.cy - sub.height / 2
         elif down:
-            step = (box.h - sub.height) / (len(items) - 1)
-            x, y = box.x, box.y + box.h - sub.height - i * step
+            step = (box.height - sub.height) / (len(items) - 1)
+            x, y = box.x, box.y + box.height - sub.height - i * step
         else:
-            step = (box.w - sub.width) / (len(items) - 1)
+            step = (box.width - sub.width) / (len(items) - 1)
             x, y = box.x + i * step, box.cy - sub.height / 2
         done = resolve(design, sub, item.get("values", {}), translate)
         ops += [shifted(op, x, y) for op in done.ops]
@@ -147,7 +148,7 @@ def _row(design: Design, box: Box, s: dict[str, Any]) -> list[Op]:
     if not icons:
         return []
     gap = float(s.get("gap", 1))
-    side = min(box.h, (box.w - gap * (len(icons) - 1)) / len(icons))
+    side = min(box.height, (box.width - gap * (len(icons) - 1)) / len(icons))
     total = side * len(icons) + gap * (len(icons) - 1)
     x = box.cx - total / 2
     colour = _colour(design, s.get("colour", "ink"))
@@ -166,7 +167,7 @@ def _text(design: Design, el: Element, s: dict[str, Any], translate: Callable[[s
     size, minimum = float(s.get("size", 10)), float(s.get("min", s.get("size", 10)))
     leading = float(s.get("leading", 1.15))
     box = el.box
-    fitted = fit(text, font, box.w / PT, box.h / PT, size, minimum, leading, bool(s.get("wrap", True)))
+    fitted = fit(text, font, box.width / PT, box.height / PT, size, minimum, leading, bool(s.get("wrap", True)))
     if fitted is None:
         return Overflow(el.name, text)
     size_mm = fitted.size * PT
@@ -174,9 +175,9 @@ def _text(design: Design, el: Element, s: dict[str, Any], translate: Callable[[s
     cap = size_mm * 0.7
     block = lead * len(fitted.lines)
     valign = s.get("valign", "middle")
-    top = box.y + box.h if valign == "top" else box.y + block if valign == "bottom" else box.cy + block / 2
+    top = box.y + box.height if valign == "top" else box.y + block if valign == "bottom" else box.cy + block / 2
     align = s.get("align", "center")
-    x = box.x if align == "left" else box.x + box.w if align == "right" else box.cx
+    x = box.x if align == "left" else box.x + box.width if align == "right" else box.cx
     lines = tuple((x, top - i * lead - (lead + cap) / 2, line) for i, line in enumerate(fitted.lines))
     return TextOp(
         font,

@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from .imposition import Box, Mark, SheetPlan
+from .geometry import Box
+from .imposition import Mark, SheetPlan
 from .piece import Drawer, Piece
 
 Progress = Callable[[int], None]  # called with the number of pieces just drawn
