@@ -28,7 +28,7 @@ def main() -> None:
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as out:
             start = time.perf_counter()
-            groups = piece_groups(pack, "en")
+            groups, _ = piece_groups(pack, "en")
             files = build(groups, Path(out), options, lambda n: None)
             best = min(best, time.perf_counter() - start)
             size = sum(f.stat().st_size for f in files)

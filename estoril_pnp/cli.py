@@ -67,6 +67,16 @@ def open_pack(pack_dir: Path | None) -> Pack:
         fail(exc)
 
 
+def texts(pack: Pack, lang: str) -> Texts:
+    if lang not in pack.catalogs:
+        fail(
+            InputError(
+                [Finding("--lang", None, "", f"no catalog for '{lang}'; have {', '.join(sorted(pack.catalogs))}")]
+            )
+        )
+    return Texts(pack, lang)
+
+
 @app.command()
 def validate(
     pack: PackOption = None,
@@ -105,7 +115,7 @@ class ListWhat(StrEnum):
 def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
     """Show the pack's characters, missions or locations as a table."""
     p = open_pack(pack)
-    out.print(TABLES[what.value](p, Texts(p, lang)))
+    out.print(TABLES[what.value](p, texts(p, lang)))
 
 
 # --- Sheets: pieces imposed on paper, and the duplex calibration page ---------------------
@@ -143,11 +153,14 @@ def build(
     except InputError as exc:
         fail(exc)
     p = open_pack(pack)
-    if lang not in p.catalogs:
-        typer.echo(f"error: --lang: no catalog for '{lang}'; have {', '.join(sorted(p.catalogs))}", err=True)
-        raise typer.Exit(2)
+    texts(p, lang)
     register_fonts()
-    groups = piece_groups(p, lang)
+    try:
+        groups, overflows = piece_groups(p, lang)
+    except InputError as exc:
+        fail(exc)
+    for finding in overflows:
+        typer.echo(f"warning: {finding}", err=True)
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("Imposing", total=sum(len(g) for g in groups.values()))
         try:
@@ -236,7 +249,7 @@ def score(
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
     p = open_pack(pack)
-    t = Texts(p, lang)
+    t = texts(p, lang)
     try:
         game = scoreprompt.interview(p, t) if interactive else records.read(p, record_file or records.STDIN)
     except InputError as exc:

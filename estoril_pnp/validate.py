@@ -40,7 +40,10 @@ def validate(pack_dir: Path) -> Report:
         return Report(pack_dir, None, exc.findings)
     findings = check_counts(pack, pack_dir) + check_catalogs(pack, pack_dir)
     if not findings:  # pieces are only laid out from a pack whose data and texts are sound
-        findings += check_pieces(pack)
+        try:
+            findings += check_pieces(pack)
+        except InputError as exc:  # the layout file or an icon is broken
+            findings += exc.findings
     return Report(pack_dir, pack, findings)
 
 

@@ -12,8 +12,11 @@ from reportlab.lib.units import mm
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
+from estoril_pnp.errors import InputError
 from estoril_pnp.i18n import Texts
 from estoril_pnp.model import Pack
+from estoril_pnp.render.catalogue import check_design
+from estoril_pnp.render.layout import layout_file, load_design
 
 runner = CliRunner()
 GROUPS = ("characters", "missions", "locations", "player_aids", "first_player", "enigma", "markers")
@@ -150,3 +153,33 @@ def test_fold_prints_tiles_too_large_to_fold_with_their_backs_on_the_next_page(t
     assert "Igreja" in tiles[0].extract_text() and "LOCATION" in tiles[1].extract_text()
     cards = PdfReader(tmp_path / "en" / "a4" / "missions.pdf").pages
     assert len(cards) == 4  # 12 missions, 3 front-and-back pairs per folded page
+
+
+def test_a_broken_design_is_reported_not_raised(tmp_path: Path, pack: Pack) -> None:
+    text = layout_file().read_text(encoding="utf-8")
+    broken = tmp_path / "pieces.yaml"
+    broken.write_text(
+        text.replace("peek_any: game/spyglass", "peek_any: game/telescope").replace("  marker:\n", "  token:\n")
+    )
+    with pytest.raises(InputError) as caught:
+        check_design(pack, load_design(broken))
+    messages = [str(f) for f in caught.value.findings]
+    assert any(m.endswith("layouts.marker: layout missing") for m in messages)
+    assert any("game/telescope.svg: icon file not found" in m for m in messages)
+
+
+def test_build_warns_about_text_that_does_not_fit_and_still_sets_it(tmp_path: Path, pack_copy: Path) -> None:
+    catalog = pack_copy / "i18n" / "en.yaml"
+    long_title = "Extraordinarily " * 12 + "Assassins"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("{title: Assassins,", f"{{title: {long_title},"))
+    result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    assert "warning: mission/most_assassin [en]: title: text does not fit" in result.stderr
+    assert "Extraordinarily" in text_of(tmp_path / "en" / "a4" / "missions.pdf")
+
+
+def test_unknown_language_is_bad_input(tmp_path: Path) -> None:
+    for command in (["build", "--out", str(tmp_path)], ["list", "missions"]):
+        result = runner.invoke(app, [*command, "--lang", "xx"])
+        assert result.exit_code == 2
+        assert "error: --lang: no catalog for 'xx'" in result.stderr

@@ -185,7 +185,7 @@ def test_bad_options_exit_2_with_one_line_and_no_output(tmp_path: Path, args: li
 
 def test_a_piece_larger_than_the_page_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     huge = Piece("huge", 250, 250, labelled("huge", 250, 250), None)
-    monkeypatch.setattr(catalogue, "piece_groups", lambda pack, lang: {"cards": pieces(2), "tiles": [huge]})
+    monkeypatch.setattr(catalogue, "piece_groups", lambda pack, lang: ({"cards": pieces(2), "tiles": [huge]}, []))
     result = runner.invoke(cli.app, ["build", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == (

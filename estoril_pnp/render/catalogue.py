@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from ..errors import Finding
+from ..errors import Finding, InputError
 from ..i18n import Texts
 from ..model import Pack
 from . import values
 from .draw import draw
-from .layout import Design, load_design
+from .icons import icon_path
+from .layout import Design, layout_file, load_design
 from .ops import Op
 from .piece import Piece
 from .resolve import resolve
@@ -94,10 +95,56 @@ class ResolvedPiece:
     back: tuple[Op, ...] | None
 
 
+LAYOUTS = (
+    "character",
+    "character_back",
+    "mission",
+    "mission_back",
+    "enigma",
+    "enigma_back",
+    "location",
+    "location_back",
+    "action_space_TL",
+    "action_space_TR",
+    "action_space_BL",
+    "action_space_BR",
+    "reward_space",
+    "reward_centre",
+    "player_aid",
+    "player_aid_back",
+    "ability_row",
+    "location_row",
+    "first_player",
+    "first_player_back",
+    "round_cell",
+    "marker",
+)
+
+
+def check_design(pack: Pack, design: Design) -> None:
+    """Every layout, icon concept and icon file the pieces use exists; else InputError."""
+    file = layout_file()
+    concepts = [*pack.game.symbols, "strength", "peek", "peek_any", *(f"rule.{r.id}" for r in pack.rules)]
+    problems = [
+        Finding(file, None, f"layouts.{name}", "layout missing") for name in LAYOUTS if name not in design.layouts
+    ]
+    problems += [Finding(file, None, f"icons.{c}", "no icon named for this") for c in concepts if c not in design.icons]
+    used = {*design.icons.values()} | {
+        el.style["icon"] for layout in design.layouts.values() for el in layout.elements if "icon" in el.style
+    }
+    problems += [
+        Finding(icon_path(i), None, "", "icon file not found") for i in sorted(used) if not icon_path(i).is_file()
+    ]
+    if problems:
+        raise InputError(problems)
+
+
 def resolve_specs(
     pack: Pack, lang: str, design: Design | None = None
 ) -> tuple[dict[str, list[ResolvedPiece]], list[Finding]]:
+    """Every piece laid out, and every text that did not fit; InputError for a broken design."""
     design = design or load_design()
+    check_design(pack, design)
     t = Texts(pack, lang)
     findings: list[Finding] = []
     out: dict[str, list[ResolvedPiece]] = {}
@@ -125,12 +172,14 @@ def resolve_specs(
     return out, findings
 
 
-def piece_groups(pack: Pack, lang: str) -> dict[str, list[Piece]]:
-    resolved, _ = resolve_specs(pack, lang)
-    return {
+def piece_groups(pack: Pack, lang: str) -> tuple[dict[str, list[Piece]], list[Finding]]:
+    """Drawable pieces per group, and what did not fit (drawn at its minimum size anyway)."""
+    resolved, findings = resolve_specs(pack, lang)
+    groups = {
         group: [
             Piece(r.spec.key, r.width, r.height, partial(draw, r.front), partial(draw, r.back) if r.back else None)
             for r in items
         ]
         for group, items in resolved.items()
     }
+    return groups, findings

@@ -139,7 +139,7 @@ def _ops(design: Design, el: Element, s: dict[str, Any], translate: Callable[[st
                 width,
             )
         ]
-    return [_text(design, el, s, translate)]
+    return _text(design, el, s, translate)
 
 
 def _row(design: Design, box: Box, s: dict[str, Any]) -> list[Op]:
@@ -159,7 +159,7 @@ def _row(design: Design, box: Box, s: dict[str, Any]) -> list[Op]:
     return ops
 
 
-def _text(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> Op | Overflow:
+def _text(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> list[Op | Overflow]:
     text = str(s["text"]) if s.get("text") is not None else translate(s["key"])
     if s.get("upper"):
         text = text.upper()
@@ -168,8 +168,6 @@ def _text(design: Design, el: Element, s: dict[str, Any], translate: Callable[[s
     leading = float(s.get("leading", 1.15))
     box = el.box
     fitted = fit(text, font, box.width / PT, box.height / PT, size, minimum, leading, bool(s.get("wrap", True)))
-    if fitted is None:
-        return Overflow(el.name, text)
     size_mm = fitted.size * PT
     lead = size_mm * leading
     cap = size_mm * 0.7
@@ -179,7 +177,7 @@ def _text(design: Design, el: Element, s: dict[str, Any], translate: Callable[[s
     align = s.get("align", "center")
     x = box.x if align == "left" else box.x + box.width if align == "right" else box.cx
     lines = tuple((x, top - i * lead - (lead + cap) / 2, line) for i, line in enumerate(fitted.lines))
-    return TextOp(
+    op = TextOp(
         font,
         size_mm,
         _colour(design, s.get("colour", "ink")) or "",
@@ -188,3 +186,4 @@ def _text(design: Design, el: Element, s: dict[str, Any], translate: Callable[[s
         float(s.get("angle", 0)),
         (box.cx, box.cy),
     )
+    return [op] if fitted.fits else [op, Overflow(el.name, text)]

@@ -11,21 +11,23 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 class Fitted:
     lines: tuple[str, ...]
     size: float  # points
+    fits: bool  # False: even the minimum size overflows the box (it is still set at that size)
 
 
 def fit(
     text: str, font: str, width: float, height: float, size: float, minimum: float, leading: float, wrap: bool
-) -> Fitted | None:
+) -> Fitted:
     """Largest size from `size` down to `minimum` (pt) at which `text` fits width × height (pt)."""
     step = 0.25
     current = size
-    while current >= minimum - 1e-9:
+    while True:
         lines = _wrap(text, font, current, width) if wrap else [text]
         fits_width = all(stringWidth(line, font, current) <= width for line in lines)
         if fits_width and len(lines) * current * leading <= height + 0.01:
-            return Fitted(tuple(lines), current)
+            return Fitted(tuple(lines), current, True)
+        if current - step < minimum - 1e-9:
+            return Fitted(tuple(lines), current, False)
         current -= step
-    return None
 
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
