@@ -46,6 +46,7 @@ def mission(design: Design, t: Texts, pack: Pack, m: Mission) -> Values:
         half = (len(m.flags) + 1) // 2
         values["counted_small"] = [flag(c) for c in m.flags[:half]]
         values["counted_small2"] = [flag(c) for c in m.flags[half:]]
+        values["flag_names"] = " · ".join(t(f"nationality.{c}") for c in m.flags)
     else:
         values["counted"] = [design.icons["strength"]]
     return values
