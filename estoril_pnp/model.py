@@ -68,9 +68,6 @@ class Game(Frozen):
     nationalities: tuple[Code, ...]
     symbols: tuple[Id, ...]
 
-    def colour(self, colour_id: str) -> Colour:
-        return next(c for c in (*self.colours, self.neutral_colour) if c.id == colour_id)
-
 
 class Character(Frozen):
     id: Id
