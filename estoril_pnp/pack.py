@@ -79,6 +79,8 @@ def pydantic_finding(src: Located, err: Any) -> Finding:
         return src.finding(path, "unknown key")
     if kind == "missing":
         return src.finding(path, f"missing key '{err['loc'][-1]}'")
+    if kind in ("model_type", "dict_type"):  # pydantic would name its internal class here
+        return src.finding(path, f"expected a mapping of keys to values (got {err['input']!r})")
     if kind == "union_tag_invalid":
         return src.finding(path, f"unknown kind {err['input'].get('kind')!r}; expected {err['ctx']['expected_tags']}")
     return src.finding(path, f"{err['msg']} (got {err['input']!r})")
