@@ -30,9 +30,10 @@ def table(result: Result, t: Texts) -> Table:
     for m in result.missions:
         cells = [f"{m.points.get(p.colour, 0)} ({m.counts[p.colour]})" for p in result.players]
         rows.append((t(f"mission.{m.id}.title"), cells))
+    rows.append((t("score.enigma"), [str(p.breakdown.enigma) for p in result.players]))
+    if "secret_recruitment" in result.variants:
+        rows.append((t("score.recruitment"), [str(p.breakdown.recruitment) for p in result.players]))
     rows += [
-        (t("score.enigma"), [str(p.breakdown.enigma) for p in result.players]),
-        (t("score.recruitment"), [str(p.breakdown.recruitment) for p in result.players]),
         (f"[bold]{t('score.total')}[/bold]", [f"[bold]{p.total}[/bold]" for p in result.players]),
         (t("score.completed"), [str(p.missions_completed) for p in result.players]),
         (t("score.rank"), [str(p.rank) for p in result.players]),

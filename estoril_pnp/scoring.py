@@ -52,6 +52,7 @@ class Result:
     missions: tuple[MissionResult, ...]
     winners: tuple[str, ...]
     tiebreak: Decider  # what separated the winners from the other leaders; "shared" if nothing did
+    variants: frozenset[str] = frozenset()  # the variants that were played
 
 
 def measure(mission: Mission, cards: Iterable[Character]) -> int:
@@ -111,7 +112,7 @@ def score(pack: Pack, record: Record, options: Options) -> Result:
     ]
     ranked.sort(key=lambda p: p.rank)  # stable: equal ranks stay in colour order
     winners = tuple(p.colour for p in ranked if p.rank == 1)
-    return Result(tuple(ranked), tuple(missions), winners, _decider(pack, ranked))
+    return Result(tuple(ranked), tuple(missions), winners, _decider(pack, ranked), frozenset(record.variants))
 
 
 def _player(
