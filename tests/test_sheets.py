@@ -193,3 +193,14 @@ def test_a_piece_larger_than_the_page_exits_2(tmp_path: Path, monkeypatch: pytes
         "does not fit on A4 inside the 6 mm margin"
     )
     assert list(tmp_path.rglob("*.pdf")) == []
+
+
+def test_a_part_filled_page_marks_only_the_rows_it_has(tmp_path: Path) -> None:
+    [file] = _build(tmp_path, {"cards": pieces(7)})  # 6 per A4 page: the second page holds one card
+    full, last = read(file)
+    [card] = piece_boxes(last).values()
+    horizontal = {round(y0, 1) for x0, y0, x1, y1 in last.lines if abs(y0 - y1) < TOL}
+    all_rows = {round(y0, 1) for x0, y0, x1, y1 in full.lines if abs(y0 - y1) < TOL}
+    assert len(all_rows) > len(horizontal) > 0
+    trim_edges = {round(card.y + 3, 1), round(card.top - 3, 1)}  # the painted box includes 3 mm bleed
+    assert horizontal <= trim_edges

@@ -8,7 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from .geometry import Box
-from .imposition import Mark, SheetPlan
+from .imposition import Mark, SheetPlan, Slot
 from .piece import Drawer, Piece
 
 Progress = Callable[[int], None]  # called with the number of pieces just drawn
@@ -30,7 +30,7 @@ def draw_sheets(
             if not plan.back_page and slot.back and slot.back_clip and piece.back:
                 _place(canvas, piece.back, slot.back, slot.back_clip, bleed)
         if crop_marks:
-            _draw_marks(canvas, plan.marks)
+            _draw_marks(canvas, _marks_for(plan.marks, [slot for _, slot in batch], not plan.back_page))
         canvas.showPage()
         if plan.back_page:
             canvas.setPageSize((plan.page_width * mm, plan.page_height * mm))
@@ -65,6 +65,16 @@ def _place(canvas: Canvas, drawer: Drawer, trim: Box, clip: Box, bleed: float) -
     canvas.translate(trim.x * mm, trim.y * mm)
     drawer(canvas, bleed)
     canvas.restoreState()
+
+
+def _marks_for(marks: Sequence[Mark], used: Sequence[Slot], backs_beside: bool) -> list[Mark]:
+    """The marks of the cut lines along a used piece: a part-filled last page shows no marks
+    for rows it does not have."""
+    boxes = [s.front for s in used] + [s.back for s in used if backs_beside and s.back]
+    xs = {round(x, 6) for b in boxes for x in (b.x, b.right)}
+    ys = {round(y, 6) for b in boxes for y in (b.y, b.top)}
+    vertical = [m for m in marks if m.x0 == m.x1 and round(m.x0, 6) in xs]
+    return vertical + [m for m in marks if m.y0 == m.y1 and round(m.y0, 6) in ys]
 
 
 def _draw_marks(canvas: Canvas, marks: Sequence[Mark]) -> None:
