@@ -50,21 +50,15 @@ GAME_ICONS: dict[str, tuple[str, str]] = {
     "medal": ("lorc", "victory points"),
     "rolling-dices": ("delapouite", "dice"),
     "church": ("delapouite", "church (no-assassin rule)"),
-    "bed": ("delapouite", "hotel"),
     "beach-bucket": ("delapouite", "beach"),
     "expand": ("delapouite", "Muchaxo / all outer locations"),
-    "poker-hand": ("lorc", "casino"),
     "sea-cliff": ("delapouite", "Boca do Inferno"),
     "greek-temple": ("delapouite", "museum"),
     "chess-king": ("skoll", "first player"),
     "cog": ("lorc", "Enigma (no typewriter icon exists)"),
     "spy": ("delapouite", "card back"),
-    "hourglass": ("lorc", "round track"),
-    "hand": ("sbed", "hand"),
-    "card-discard": ("faithtoken", "discard"),
     "target-shot": ("lorc", "mission"),
     "spyglass": ("lorc", "peek at any board"),
-    "cancel": ("sbed", "cancel / forbidden"),
 }
 
 FLAGS = ["de", "es", "fr", "gb", "hu", "it", "pt", "su", "us", "yu"]
