@@ -9,12 +9,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .atomic import atomic_path
 from .errors import Finding, InputError
+from .render.fonts import DEFAULT_FONT
 from .render.imposition import Backs, DoesNotFit, SheetPlan, plan
 from .render.options import Layout, SheetOptions
 from .render.piece import Piece
 from .render.sheets import Progress, draw_sheets, draw_single
-
-TEXT_FONT = "Vollkorn"  # the canvas's initial font: a TrueType one, so no Base-14 font is referenced
 
 
 def build(
@@ -45,7 +44,8 @@ def build(
 
 def new_canvas(path: Path, title: str) -> Canvas:
     # invariant=1: no dates or random ids, so the same input gives byte-identical PDFs.
-    canvas = Canvas(str(path), invariant=1, initialFontName=TEXT_FONT, pageCompression=1)
+    # a TrueType initial font, so no unembedded Base-14 font is ever referenced
+    canvas = Canvas(str(path), invariant=1, initialFontName=DEFAULT_FONT, pageCompression=1)
     canvas.setTitle(title)
     canvas.setCreator("estoril-pnp")
     return canvas

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .model import Pack
 
@@ -35,13 +36,17 @@ class Texts:
     pack: Pack
     lang: str = FALLBACK
 
+    @cached_property
+    def numbers(self) -> dict[str, int]:
+        return game_numbers(self.pack)  # once per Texts: every piece's texts go through here
+
     def __call__(self, key: str, **values: object) -> str:
         text = self.pack.catalogs.get(self.lang, {}).get(key)
         if text is None:
             text = self.pack.catalogs[FALLBACK].get(key)
         if text is None:
             raise KeyError(f"no text for '{key}' in any catalog")
-        return text.format(**{**game_numbers(self.pack), **values}) if "{" in text else text
+        return text.format(**{**self.numbers, **values}) if "{" in text else text
 
 
 def required_keys(pack: Pack) -> list[str]:

@@ -277,17 +277,11 @@ class _Check:
 
     def starting_cards_once(self, hand: tuple[str, ...], discards: int | tuple[str, ...], at: Path_) -> None:
         """Each colour has its own copy of every starting character, so one per player."""
-        places = [((*at, "hand", j), c) for j, c in enumerate(hand)]
-        if not isinstance(discards, int):
-            places += [((*at, "discards", j), c) for j, c in enumerate(discards)]
+        places = _card_places(hand, discards, at)
         self.once([(path, c) for path, c in places if c in self.pack.starting_ids], "this player's starting character")
 
     def reward_cards_once(self, players: tuple[PlayerRecord, ...]) -> None:
-        places = []
-        for i, p in enumerate(players):
-            places += [(("players", i, "hand", j), c) for j, c in enumerate(p.hand)]
-            if not isinstance(p.discards, int):
-                places += [(("players", i, "discards", j), c) for j, c in enumerate(p.discards)]
+        places = [pc for i, p in enumerate(players) for pc in _card_places(p.hand, p.discards, ("players", i))]
         self.once([(path, c) for path, c in places if c and c not in self.pack.starting_ids], "reward card")
 
     def colours_once(self, players: tuple[PlayerRecord, ...]) -> None:
@@ -305,6 +299,14 @@ class _Check:
             if ident in first:
                 self.fault(path, f"{what} {ident!r} appears twice (also at {yamlsrc.dotted(first[ident])})")
             first.setdefault(ident, path)
+
+
+def _card_places(hand: tuple[str, ...], discards: int | tuple[str, ...], at: Path_) -> list[tuple[Path_, str]]:
+    """Where each of a player's named cards stands in the record: hand, then listed discards."""
+    places = [((*at, "hand", j), c) for j, c in enumerate(hand)]
+    if not isinstance(discards, int):
+        places += [((*at, "discards", j), c) for j, c in enumerate(discards)]
+    return places
 
 
 def dump(record: Record) -> str:

@@ -36,9 +36,8 @@ class PieceSpec:
     back: Side | None
 
 
-def specs(pack: Pack, design: Design, lang: str) -> dict[str, list[PieceSpec]]:
+def specs(pack: Pack, design: Design, t: Texts) -> dict[str, list[PieceSpec]]:
     """The groups of pieces, one PDF each, in print order."""
-    t = Texts(pack, lang)
     character_back = Side("character_back", {})
     groups: dict[str, list[PieceSpec]] = {
         "characters": [],
@@ -148,7 +147,7 @@ def resolve_specs(
     t = Texts(pack, lang)
     findings: list[Finding] = []
     out: dict[str, list[ResolvedPiece]] = {}
-    for group, items in specs(pack, design, lang).items():
+    for group, items in specs(pack, design, t).items():
         out[group] = []
         for spec in items:
             size = pack.components.pieces[spec.kind]
