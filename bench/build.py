@@ -12,8 +12,9 @@ from pathlib import Path
 
 from estoril_pnp.build import build
 from estoril_pnp.pack import load_pack
-from estoril_pnp.render.catalogue import piece_groups
+from estoril_pnp.pieces import lay_out
 from estoril_pnp.render.fonts import register_fonts
+from estoril_pnp.render.layout import load_design
 from estoril_pnp.render.options import resolve_options
 from estoril_pnp.resources import default_pack
 
@@ -28,13 +29,12 @@ def main() -> None:
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as out:
             start = time.perf_counter()
-            groups, _ = piece_groups(pack, "en")
-            files = build(groups, Path(out), options, lambda n: None)
+            pieces, _ = lay_out(pack, load_design(pack.files), "en")
+            files = build(pieces, Path(out), options, lambda n: None)
             best = min(best, time.perf_counter() - start)
             size = sum(f.stat().st_size for f in files)
-    pieces = sum(len(g) for g in groups.values())
-    print(f"full English build, backs {backs}: {pieces} pieces in {len(files)} PDFs ({size / 1e6:.2f} MB)")
-    print(f"best of {runs}: {best:.2f} s = {pieces / best:.0f} pieces/s")
+    print(f"full English build, backs {backs}: {len(pieces)} pieces in {len(files)} PDFs ({size / 1e6:.2f} MB)")
+    print(f"best of {runs}: {best:.2f} s = {len(pieces) / best:.0f} pieces/s")
 
 
 if __name__ == "__main__":

@@ -10,35 +10,33 @@ import tempfile
 import time
 from pathlib import Path
 
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
-
 from estoril_pnp.build import build
 from estoril_pnp.render.fonts import register_fonts
+from estoril_pnp.render.geometry import Box
+from estoril_pnp.render.ops import Op, RectOp, TextOp
 from estoril_pnp.render.options import resolve_options
-from estoril_pnp.render.piece import Drawer, Piece
+from estoril_pnp.render.piece import Piece
+from estoril_pnp.render.text import PT
 
 
-def _face(text: str) -> Drawer:
-    def draw(canvas: Canvas, bleed: float) -> None:
-        canvas.setFillGray(0.8)
-        canvas.rect(-bleed * mm, -bleed * mm, (70 + 2 * bleed) * mm, (70 + 2 * bleed) * mm, stroke=0, fill=1)
-        canvas.setFillGray(0)
-        canvas.setFont("Vollkorn", 9)
-        canvas.drawCentredString(35 * mm, 35 * mm, text)
-
-    return draw
+def _face(text: str) -> tuple[Op, ...]:
+    return (
+        RectOp(Box(0, 0, 70, 70), "#cccccc", None, 0, 0, True),
+        TextOp("Vollkorn-Regular", 9 * PT, "#000000", ((35, 35, text),), "center", 0, (35, 35)),
+    )
 
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 600
     register_fonts()
-    pieces = [Piece(f"card/{i}", 70, 70, _face(f"card {i}"), _face(f"back {i}")) for i in range(count)]
+    pieces = [
+        Piece(f"cards/{i}", "cards", "en", 70, 70, _face(f"card {i}"), _face(f"back {i}"), True) for i in range(count)
+    ]
     with tempfile.TemporaryDirectory() as out:
         for backs in ("none", "duplex-long", "fold"):
             options = resolve_options("a4", backs=backs)
             start = time.perf_counter()
-            [file] = build({"cards": pieces}, Path(out), options, lambda n: None)
+            [file] = build(pieces, Path(out), options, lambda n: None)
             seconds = time.perf_counter() - start
             pages = file.read_bytes().count(b"/Type /Page\n")
             print(

@@ -12,7 +12,7 @@ from estoril_pnp.resources import default_pack
 
 def main() -> None:
     bleed = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    sizes = {k: (s.width, s.height) for k, s in load_pack(default_pack()).components.pieces.items()}
+    sizes = {k: (s.width, s.height) for k, s in load_pack(default_pack()).manifest.pieces.items()}
     for backs in (Backs.none, Backs.fold):
         print(f"\n{bleed:g} mm bleed, backs {backs.value}:\n")
         print(markdown(sizes, pieces_per_page(sizes, bleed, backs)))

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 import time
 
+from estoril_pnp.games.estoril.sample import random_record
+from estoril_pnp.games.estoril.scoring import score
 from estoril_pnp.pack import load_pack
 from estoril_pnp.resources import default_pack
-from estoril_pnp.sample import random_record
-from estoril_pnp.scoring import score
 
 RECORDS = 10_000
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -16,26 +17,47 @@ from .render.piece import Piece
 from .render.sheets import Progress, draw_sheets, draw_single
 
 
+def for_print(pieces: Sequence[Piece], backs: Backs) -> dict[str, list[Piece]]:
+    """The pieces per group as they go to paper. Without backs, the back every piece of a kind
+    shares is left out, but a piece's own second side is never lost: it follows as a piece of
+    its own."""
+    groups: dict[str, list[Piece]] = {}
+    for piece in pieces:
+        groups.setdefault(piece.group, []).append(piece)
+    if backs is not Backs.none:
+        return groups
+    out: dict[str, list[Piece]] = {}
+    for group, members in groups.items():
+        fronts = [replace(p, back=None) for p in members]
+        reverses = [
+            replace(p, key=f"{p.key}/reverse", front=p.back, back=None)
+            for p in members
+            if p.back is not None and not p.shared_back
+        ]
+        out[group] = fronts + reverses
+    return out
+
+
 def build(
-    groups: Mapping[str, Sequence[Piece]],
+    pieces: Sequence[Piece],
     out_dir: Path,
     options: SheetOptions,
     progress: Progress,
     note: Callable[[str], None] = lambda _: None,
 ) -> list[Path]:
     """One PDF per group in `out_dir`; InputError (and no file) if any piece cannot be imposed."""
-    groups = {name: pieces for name, pieces in groups.items() if pieces}
-    plans = {name: _plans(name, pieces, options, note) for name, pieces in groups.items()}
+    groups = for_print(pieces, options.backs)
+    plans = {name: _plans(name, members, options, note) for name, members in groups.items()}
     written = []
-    for name, pieces in groups.items():
-        suffix = "-single" if options.layout is Layout.single else ""
+    suffix = "-single" if options.layout is Layout.single else ""
+    for name, members in groups.items():
         target = out_dir / f"{name}{suffix}.pdf"
         with atomic_path(target) as temp:
             canvas = new_canvas(temp, title=name)
             if options.layout is Layout.single:
-                draw_single(canvas, pieces, options.bleed, options.backs is not Backs.none, progress)
+                draw_single(canvas, members, options.bleed, progress)
             else:
-                for size, batch in _by_size(pieces).items():
+                for size, batch in _by_size(members).items():
                     draw_sheets(canvas, batch, plans[name][size], options.bleed, options.crop_marks, progress)
             canvas.save()
         written.append(target)
@@ -55,11 +77,9 @@ def _plans(
     name: str, pieces: Sequence[Piece], options: SheetOptions, note: Callable[[str], None]
 ) -> dict[tuple[float, float], SheetPlan]:
     """A plan per piece size in the group; single pages need none, but must still fit the paper."""
-    backs = options.backs if any(p.back for p in pieces) else Backs.none
-    if options.layout is Layout.single:
-        backs = Backs.none
     out = {}
     for (width, height), batch in _by_size(pieces).items():
+        backs = options.backs if any(p.back for p in batch) and options.layout is Layout.sheet else Backs.none
         try:
             try:
                 out[width, height] = plan(options.paper, width, height, options.bleed, backs, options.back_offset)

@@ -14,15 +14,19 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
-from . import __version__, scoreprompt, scoreview, scoring
-from . import record as records
+from . import __version__
 from .errors import Finding, InputError
+from .games.estoril import CityOfSpies, scoreprompt, scoreview, scoring
+from .games.estoril import record as records
+from .games.estoril.model import Estoril
+from .games.estoril.tables import TABLES
 from .i18n import Texts
-from .model import Pack
-from .pack import load_pack
+from .pack import Pack, load_pack
+from .render.imposition import Backs
+from .render.options import Layout, SheetOptions
 from .resources import default_pack
-from .tables import TABLES
 from .validate import validate as run_validation
 
 app = typer.Typer(
@@ -74,7 +78,16 @@ def texts(pack: Pack, lang: str) -> Texts:
                 [Finding("--lang", None, "", f"no catalog for '{lang}'; have {', '.join(sorted(pack.catalogs))}")]
             )
         )
-    return Texts(pack, lang)
+    return pack.texts(lang)
+
+
+def estoril(pack: Pack) -> Estoril:
+    """The City of Spies data of a pack, for the commands that know that game (score, list)."""
+    if not isinstance(pack.model, CityOfSpies):
+        fail(
+            InputError([Finding(pack.files.root / "pack.yaml", None, "model", "this command needs the estoril model")])
+        )
+    return pack.model.data
 
 
 @app.command()
@@ -92,12 +105,10 @@ def validate(
         typer.echo(f"{finding.severity}: {finding}")
     if report.pack is not None:
         p = report.pack
-        colours = len(p.game.colours)
+        holds = p.model.summary() if p.model else f"{len(p.manifest.pieces)} kinds of piece"
         out.print(
-            f"[bold]{pack_dir}[/bold]: {len(p.reward)} reward characters, "
-            f"{len(p.starting) * colours} starting cards ({len(p.starting)} × {colours} colours), "
-            f"{len(p.missions)} missions, {len(p.locations)} locations, "
-            f"{len(p.catalogs)} language(s): {', '.join(sorted(p.catalogs))}"
+            f"[bold]{escape(str(pack_dir))}[/bold]: {escape(p.info.title)}: {holds}, "
+            f"{len(p.catalogs)} language(s): {', '.join(p.languages)}"
         )
     verdict = "ok" if report.ok(strict) else "FAILED"
     out.print(f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {verdict}")
@@ -115,7 +126,7 @@ class ListWhat(StrEnum):
 def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
     """Show the pack's characters, missions or locations as a table."""
     p = open_pack(pack)
-    out.print(TABLES[what.value](p, texts(p, lang)))
+    out.print(TABLES[what.value](estoril(p), texts(p, lang)))
 
 
 # --- Sheets: pieces imposed on paper, and the duplex calibration page ---------------------
@@ -133,7 +144,7 @@ def build(
     lang: LangOption = "en",
     paper: PaperOption = "a4",
     bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each piece, mm.")] = 3.0,
-    backs: BacksOption = "none",
+    backs: BacksOption = "duplex-long",
     back_offset: OffsetOption = "0,0",
     layout: Annotated[
         str, typer.Option("--layout", help="sheet: many pieces per page with crop marks; single: one per page.")
@@ -144,8 +155,9 @@ def build(
     from rich.progress import Progress
 
     from .build import build as build_pdfs
-    from .render.catalogue import piece_groups
+    from .pieces import lay_out
     from .render.fonts import register_fonts
+    from .render.layout import load_design
     from .render.options import resolve_options
 
     try:
@@ -156,25 +168,43 @@ def build(
     texts(p, lang)
     register_fonts()
     try:
-        groups, overflows = piece_groups(p, lang)
+        pieces, overflows = lay_out(p, load_design(p.files), lang)
     except InputError as exc:
         fail(exc)
     for finding in overflows:
         typer.echo(f"warning: {finding}", err=True)
+    target = out_dir / lang / paper
     with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("Imposing", total=sum(len(g) for g in groups.values()))
+        task = bar.add_task("Imposing", total=len(pieces))
         try:
             files = build_pdfs(
-                groups,
-                out_dir / lang / paper,
-                options,
-                lambda n: bar.advance(task, n),
-                lambda s: out.print(f"note: {s}"),
+                pieces, target, options, lambda n: bar.advance(task, n), lambda s: out.print(f"note: {s}")
             )
         except InputError as exc:
             fail(exc)
     for file in files:
         out.print(str(file))
+    out.print(how_to_print(len(pieces), len(files), target, options))
+
+
+def how_to_print(pieces: int, files: int, target: Path, options: SheetOptions) -> str:
+    """The build's last lines: what was written where, and how to print it."""
+    done = f"{pieces} pieces in {files} PDFs in {target}/."
+    size = "Print at actual size (100 %, not “fit to page”)"
+    if options.layout is Layout.single:
+        how = "one piece per page with TrimBox and BleedBox, for a print shop; each back follows its front"
+    elif options.backs is Backs.duplex_long:
+        how = f"{size}, double-sided, flipping on the long edge; each front page is followed by its back page"
+    elif options.backs is Backs.duplex_short:
+        how = f"{size}, double-sided, flipping on the short edge; each front page is followed by its back page"
+    elif options.backs is Backs.fold:
+        how = f"{size}, one-sided; fold each piece along the dotted line, glue, then cut"
+    else:
+        how = (
+            f"{size}, one-sided; shared backs are left out, a piece's own second side is printed as a piece of its own"
+        )
+    check = "If backs land off their fronts, run `estoril-pnp calibrate` and pass --back-offset."
+    return f"{done}\n{how}.\n{check}" if options.backs.value.startswith("duplex") else f"{done}\n{how}."
 
 
 @app.command()
@@ -200,7 +230,7 @@ def calibrate(
             raise InputError([Finding("--backs", None, "", "calibration is for duplex-long or duplex-short")])
     except InputError as exc:
         fail(exc)
-    texts = Texts(open_pack(pack), "en")
+    texts = open_pack(pack).texts("en")
     register_fonts()
     with atomic_path(out_file) as temp:
         canvas = new_canvas(temp, title=texts("sheets.calibration.title"))
@@ -248,8 +278,9 @@ def score(
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
-    p = open_pack(pack)
-    t = texts(p, lang)
+    pack_ = open_pack(pack)
+    t = texts(pack_, lang)
+    p = estoril(pack_)
     try:
         game = scoreprompt.interview(p, t) if interactive else records.read(p, record_file or records.STDIN)
     except InputError as exc:

@@ -1,59 +1,86 @@
-"""Translated text: a language's catalog with English as fallback, numbers from the game."""
+"""Translated text: a language's catalog with English as fallback, numbers from the game.
+
+Placeholders are plain `{name}` fields filled from an allowed set of values. A catalog is
+untrusted input, so this is not `str.format`, which would let `{x.__class__}` reach into
+the objects passed in.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
 
-from .model import Pack
+from babel import Locale, UnknownLocaleError
 
 FALLBACK = "en"
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+BRACES = re.compile(r"[{}]")
+
+Catalogs = Mapping[str, Mapping[str, str]]  # language -> dotted key -> text
 
 
-def game_numbers(pack: Pack) -> dict[str, int]:
-    """The values every catalog may use as {placeholders}, so no text restates a number."""
-    g = pack.game
-    return {
-        "rounds": g.rounds,
-        "hand_limit": g.hand_limit,
-        "colours": len(g.colours),
-        "players_min": g.players.min,
-        "players_max": g.players.max,
-        "locations_per_round": g.locations_per_round,
-        "missions_in_play": g.missions_in_play,
-        "vp_discard": g.vp.discard,
-        "vp_mission": g.vp.mission,
-        "vp_second_place": g.vp.second_place,
-        "vp_enigma": g.vp.enigma,
-        **{f"markers_{n}": m for n, m in g.markers_per_player.items()},
-    }
+class MissingText(KeyError):
+    """A key no catalog has: a fault of the pack or the code, reported with the key."""
 
 
 @dataclass(frozen=True)
 class Texts:
-    """Looks up catalog keys in one language."""
+    """Looks up catalog keys in one language, filling placeholders from the game's numbers."""
 
-    pack: Pack
+    catalogs: Catalogs
     lang: str = FALLBACK
-
-    @cached_property
-    def numbers(self) -> dict[str, int]:
-        return game_numbers(self.pack)  # once per Texts: every piece's texts go through here
+    numbers: Mapping[str, object] = field(default_factory=dict)
 
     def __call__(self, key: str, **values: object) -> str:
-        text = self.pack.catalogs.get(self.lang, {}).get(key)
+        return fill(self.raw(key), {**dict(self.numbers), **values})
+
+    def raw(self, key: str) -> str:
+        text = self.catalogs.get(self.lang, {}).get(key)
         if text is None:
-            text = self.pack.catalogs[FALLBACK].get(key)
+            text = self.catalogs.get(FALLBACK, {}).get(key)
         if text is None:
-            raise KeyError(f"no text for '{key}' in any catalog")
-        return text.format(**{**self.numbers, **values}) if "{" in text else text
+            raise MissingText(key)
+        return text
+
+    def plural(self, key: str, count: int, **values: object) -> str:
+        """The form of `key` for `count` in this language's CLDR plural category ({count} filled)."""
+        category = plural_category(self.lang, count)
+        for lang in (self.lang, FALLBACK):
+            catalog = self.catalogs.get(lang, {})
+            for form in (category, "other"):
+                if f"{key}.{form}" in catalog:
+                    return fill(catalog[f"{key}.{form}"], {**dict(self.numbers), **values, "count": count})
+        raise MissingText(f"{key}.other")
 
 
-def required_keys(pack: Pack) -> list[str]:
-    """Keys the pieces and tables need for every symbol, flag, mission, rule and colour."""
-    keys = [f"nationality.{c}" for c in pack.game.nationalities]
-    keys += [f"symbol.{s}.{part}" for s in pack.game.symbols for part in ("name", "ability")]
-    keys += [f"mission.{m.id}.{part}" for m in pack.missions for part in ("title", "counts")]
-    keys += [f"rule.{r.id}" for r in pack.rules]
-    keys += [f"colour.{c.id}" for c in (*pack.game.colours, pack.game.neutral_colour)]
-    return keys
+def fill(text: str, values: Mapping[str, object]) -> str:
+    """Each `{name}` replaced by its value; an unknown name is left as written (validate reports it)."""
+    if "{" not in text:
+        return text
+    return FIELD.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
+
+
+def fields(text: str) -> set[str]:
+    """The placeholder names in a text; a stray brace counts as a malformed placeholder."""
+    names = set(FIELD.findall(text))
+    if BRACES.search(FIELD.sub("", text)):
+        names.add("{")
+    return names
+
+
+@cache
+def plural_category(lang: str, count: int) -> str:
+    try:
+        return Locale.parse(lang).plural_form(count)
+    except (UnknownLocaleError, ValueError, TypeError):
+        return "one" if count == 1 else "other"
+
+
+@cache
+def plural_categories(lang: str) -> frozenset[str]:
+    try:
+        return frozenset(Locale.parse(lang).plural_form.tags) | {"other"}
+    except (UnknownLocaleError, ValueError, TypeError):
+        return frozenset({"one", "other"})

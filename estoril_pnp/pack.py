@@ -1,8 +1,13 @@
-"""Reads a pack directory (YAML) into the typed model; every fault names file, line and key."""
+"""Reads a pack directory: what it is (pack.yaml), what it prints (components.yaml), its
+catalogs (i18n/), and, through the game model it names, the game's own files.
+
+Every fault names file, line and key; nothing here knows any particular game.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -10,101 +15,66 @@ from pydantic import BaseModel, ValidationError
 
 from . import yamlsrc
 from .errors import Finding, InputError
-from .model import (
-    NUMERALS,
-    CharacterFile,
-    Components,
-    FlagsMission,
-    Game,
-    LocationFile,
-    MissionFile,
-    NationalityMission,
-    Pack,
-    SymbolMission,
-)
-from .yamlsrc import Located
+from .games import GameModel, load_model
+from .i18n import Catalogs, Texts
+from .manifest import Manifest, PackInfo
+from .packfiles import PackFiles
+from .pydantic_findings import pydantic_finding
 
-FILES: dict[str, tuple[str, type[BaseModel]]] = {
-    "game": ("game.yaml", Game),
-    "characters": ("characters.yaml", CharacterFile),
-    "missions": ("missions.yaml", MissionFile),
-    "locations": ("locations.yaml", LocationFile),
-    "components": ("components.yaml", Components),
-}
+
+@dataclass(frozen=True)
+class Pack:
+    files: PackFiles
+    info: PackInfo
+    manifest: Manifest
+    catalogs: Catalogs
+    model: GameModel | None  # the game's typed data, or None for a pack of plain data
+
+    def texts(self, lang: str) -> Texts:
+        return Texts(self.catalogs, lang, self.model.numbers() if self.model else {})
+
+    @property
+    def languages(self) -> list[str]:
+        return sorted(self.catalogs)
 
 
 def load_pack(directory: Path) -> Pack:
     """The pack in `directory`, or InputError listing every fault found."""
     if not directory.is_dir():
         raise InputError([Finding(directory, None, "", "no such pack directory")])
+    files = PackFiles(directory)
     findings: list[Finding] = []
-    sources: dict[str, Located] = {}
-    parsed: dict[str, Any] = {}
-    for name, (filename, model) in FILES.items():
-        try:
-            src = yamlsrc.read(directory / filename)
-        except InputError as exc:
-            findings += exc.findings
-            continue
-        sources[name] = src
-        try:
-            parsed[name] = model.model_validate(src.data)
-        except ValidationError as exc:
-            findings += [pydantic_finding(src, err) for err in exc.errors()]
-    catalogs = _load_catalogs(directory / "i18n", findings)
+    info = _read(files, "pack.yaml", PackInfo, findings)
+    manifest = _read(files, "components.yaml", Manifest, findings)
+    catalogs = _load_catalogs(files, findings)
     if findings:
         raise InputError(findings)
-    findings += _check_references(sources, parsed)
-    if findings:
-        raise InputError(findings)
-    chars: CharacterFile = parsed["characters"]
-    places: LocationFile = parsed["locations"]
-    return Pack(
-        game=parsed["game"],
-        starting=chars.starting,
-        reward=chars.reward,
-        missions=parsed["missions"].missions,
-        rules=places.rules,
-        locations=places.locations,
-        components=parsed["components"],
-        catalogs=catalogs,
-    )
+    assert info is not None and manifest is not None
+    model = None
+    if info.model:
+        model = load_model(info.model, files, catalogs, _where(files, "pack.yaml", "model"))
+    return Pack(files, info, manifest, catalogs, model)
 
 
-def pydantic_finding(src: Located, err: Any) -> Finding:
-    """A pydantic error, with its location mapped back onto the YAML document."""
-    path = _real_path(src.data, err["loc"])
-    kind = err["type"]
-    if kind == "extra_forbidden":
-        return src.finding(path, "unknown key")
-    if kind == "missing":
-        return src.finding(path, f"missing key '{err['loc'][-1]}'")
-    if kind in ("model_type", "dict_type"):  # pydantic would name its internal class here
-        return src.finding(path, f"expected a mapping of keys to values (got {err['input']!r})")
-    if kind == "union_tag_invalid":
-        return src.finding(path, f"unknown kind {err['input'].get('kind')!r}; expected {err['ctx']['expected_tags']}")
-    return src.finding(path, f"{err['msg']} (got {err['input']!r})")
+def _read(files: PackFiles, name: str, model: type[BaseModel], findings: list[Finding]) -> Any:
+    try:
+        src = yamlsrc.read(files.path(name))
+        return model.model_validate(src.data)
+    except InputError as exc:
+        findings += exc.findings
+    except ValidationError as exc:
+        findings += [pydantic_finding(src, err) for err in exc.errors()]
+    return None
 
 
-def _real_path(data: Any, loc: Iterable[str | int]) -> tuple[str | int, ...]:
-    """Drops the parts of a pydantic location that are not in the document (union tags)."""
-    path: tuple[str | int, ...] = ()
-    for part in loc:
-        if isinstance(data, dict) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
-            data = data[part]
-        elif isinstance(data, dict) and isinstance(part, str) and not part.startswith(("function", "union")):
-            return (*path, part)  # a missing or unknown key: point at its mapping
-        else:
-            continue
-        path += (part,)
-    return path
+def _where(files: PackFiles, name: str, key: str) -> Finding:
+    src = yamlsrc.read(files.path(name))
+    return src.finding((key,), "")
 
 
-def _load_catalogs(folder: Path, findings: list[Finding]) -> dict[str, dict[str, str]]:
+def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[str, str]]:
     catalogs: dict[str, dict[str, str]] = {}
-    for file in sorted(folder.glob("*.yaml")):
+    for file in files.listing("i18n"):
         try:
             src = yamlsrc.read(file)
         except InputError as exc:
@@ -121,7 +91,7 @@ def _load_catalogs(folder: Path, findings: list[Finding]) -> dict[str, dict[str,
                 findings.append(src.finding(path, f"a translation must be text (got {value!r})"))
         catalogs[file.stem] = flat
     if "en" not in catalogs:
-        findings.append(Finding(folder / "en.yaml", None, "", "the English catalog is required"))
+        findings.append(Finding(files.root / "i18n" / "en.yaml", None, "", "the English catalog is required"))
     return catalogs
 
 
@@ -131,99 +101,3 @@ def _leaves(node: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str 
             yield from _leaves(value, (*path, key))
     else:
         yield path, node
-
-
-def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[Finding]:
-    """Cross-file consistency: ids unique, every symbol, flag, rule and numeral known."""
-    game: Game = parsed["game"]
-    chars: CharacterFile = parsed["characters"]
-    out: list[Finding] = []
-    flags, symbols = set(game.nationalities), set(game.symbols)
-
-    out += _duplicates(src["game"], "colours", [c.id for c in game.colours], "id")
-    out += _duplicates(src["game"], "nationalities", list(game.nationalities))
-    out += _duplicates(src["game"], "symbols", list(game.symbols))
-    wanted = set(range(game.players.min, game.players.max + 1))
-    if set(game.markers_per_player) != wanted:
-        out.append(src["game"].finding(("markers_per_player",), f"needs exactly the player counts {sorted(wanted)}"))
-
-    deck = [("starting", c) for c in chars.starting] + [("reward", c) for c in chars.reward]
-    seen: dict[str, tuple[str, int]] = {}
-    for index, (group, card) in enumerate(deck):
-        i = index if group == "starting" else index - len(chars.starting)
-        where = (group, i)
-        if card.id in seen:
-            other = seen[card.id]
-            out.append(
-                src["characters"].finding((*where, "id"), f"duplicate id '{card.id}' (also {other[0]}[{other[1]}])")
-            )
-        seen.setdefault(card.id, where)
-        if card.nationality not in flags:
-            out.append(
-                src["characters"].finding(
-                    (*where, "nationality"),
-                    f"unknown nationality '{card.nationality}'; known: {', '.join(game.nationalities)}",
-                )
-            )
-        for j, sym in enumerate(card.abilities):
-            if sym == "woman":
-                out.append(
-                    src["characters"].finding((*where, "abilities", j), "Woman is not an ability: write 'woman: true'")
-                )
-            elif sym not in symbols:
-                out.append(
-                    src["characters"].finding(
-                        (*where, "abilities", j), f"unknown symbol '{sym}'; known: {', '.join(game.symbols)}"
-                    )
-                )
-        if len(card.abilities) > 2:
-            out.append(src["characters"].finding((*where, "abilities"), "a card carries at most 2 ability symbols"))
-
-    missions = parsed["missions"].missions
-    out += _duplicates(src["missions"], "missions", [m.id for m in missions], "id")
-    for i, m in enumerate(missions):
-        where = ("missions", i)
-        if isinstance(m, SymbolMission) and m.symbol not in symbols:
-            out.append(src["missions"].finding((*where, "symbol"), f"unknown symbol '{m.symbol}'"))
-        if isinstance(m, NationalityMission) and m.nationality not in flags:
-            out.append(src["missions"].finding((*where, "nationality"), f"unknown nationality '{m.nationality}'"))
-        if isinstance(m, FlagsMission):
-            for j, code in enumerate(m.flags):
-                if code not in flags:
-                    out.append(src["missions"].finding((*where, "flags", j), f"unknown nationality '{code}'"))
-
-    places: LocationFile = parsed["locations"]
-    rule_ids = [r.id for r in places.rules]
-    out += _duplicates(src["locations"], "rules", rule_ids, "id")
-    out += _duplicates(src["locations"], "locations", [p.number for p in places.locations], "number")
-    for i, place in enumerate(places.locations):
-        where = ("locations", i)
-        if place.rule not in rule_ids:
-            out.append(
-                src["locations"].finding((*where, "rule"), f"unknown rule '{place.rule}'; known: {', '.join(rule_ids)}")
-            )
-        numerals = [s.numeral for s in place.spaces]
-        expected = list(NUMERALS[: len(numerals)])
-        if numerals != expected:
-            bad = next(j for j, (a, b) in enumerate(zip(numerals, expected, strict=True)) if a != b)
-            out.append(
-                src["locations"].finding(
-                    (*where, "spaces", bad, "numeral"), f"space numerals must run {', '.join(expected)} in order"
-                )
-            )
-        corners = [place.reward.at] + [s.at for s in place.spaces]
-        for j, s in enumerate(place.spaces):
-            if corners.count(s.at) > 1:
-                out.append(src["locations"].finding((*where, "spaces", j, "at"), f"two spaces share position {s.at}"))
-                break
-    return out
-
-
-def _duplicates(src: Located, key: str, values: list[Any], field: str | None = None) -> list[Finding]:
-    out, seen = [], set()
-    for i, value in enumerate(values):
-        if value in seen:
-            path = (key, i, field) if field else (key, i)
-            out.append(src.finding(path, f"duplicate {field or 'entry'} {value!r}"))
-        seen.add(value)
-    return out

@@ -1,18 +1,21 @@
-"""Every check of a pack, gathered into one report for `estoril-pnp validate`."""
+"""Every check of a pack, gathered into one report for `estoril-pnp validate`.
+
+Every check runs whatever the others found, so one report lists every fault; what
+`validate` accepts, `build` builds.
+"""
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import i18n
 from .errors import Finding, InputError
-from .model import Pack
-from .pack import load_pack
-from .render.catalogue import resolve_specs
+from .pack import Pack, load_pack
+from .pieces import lay_out
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
+from .render.layout import load_design
 
 
 @dataclass(frozen=True)
@@ -38,69 +41,75 @@ def validate(pack_dir: Path) -> Report:
         pack = load_pack(pack_dir)
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
-    findings = check_counts(pack, pack_dir) + check_catalogs(pack, pack_dir)
-    if not findings:  # pieces are only laid out from a pack whose data and texts are sound
-        try:
-            findings += check_pieces(pack)
-        except InputError as exc:  # the layout file or an icon is broken
-            findings += exc.findings
-    return Report(pack_dir, pack, findings)
+    findings = pack.model.check(pack.files) if pack.model else []
+    findings += check_catalogs(pack)
+    findings += check_pieces(pack)
+    return Report(pack_dir, pack, list(dict.fromkeys(findings)))
 
 
 def check_pieces(pack: Pack) -> list[Finding]:
-    """Lays out every piece in every language: text that does not fit, glyphs a font lacks."""
+    """Lays out every piece in every language: what cannot be laid out, text that does not fit,
+    letters a font lacks."""
     register_fonts()
+    try:
+        design = load_design(pack.files)
+    except InputError as exc:
+        return exc.findings
     findings: list[Finding] = []
-    for lang in sorted(pack.catalogs):
-        groups, overflows = resolve_specs(pack, lang)
-        findings += overflows
-        for pieces in groups.values():
-            for piece in pieces:
-                for ops in (piece.front, piece.back or ()):
-                    findings += missing_glyphs(f"{piece.spec.key} [{lang}]", ops)
+    for lang in pack.languages:
+        try:
+            pieces, overflows = lay_out(pack, design, lang)
+        except InputError as exc:
+            findings += exc.findings
+            continue
+        findings += [Finding(f.file, f.line, f.key, f.message) for f in overflows]  # an overflow is an error here
+        for piece in pieces:
+            for ops in (piece.front, piece.back or ()):
+                findings += missing_glyphs(f"{piece.key} [{lang}]", ops)
     return findings
 
 
-def check_counts(pack: Pack, pack_dir: Path) -> list[Finding]:
-    want = pack.components.counts
-    have = {
-        "reward_characters": (len(pack.reward), "characters.yaml", "reward"),
-        "starting_characters": (len(pack.starting), "characters.yaml", "starting"),
-        "missions": (len(pack.missions), "missions.yaml", "missions"),
-        "locations": (len(pack.locations), "locations.yaml", "locations"),
-    }
-    return [
-        Finding(pack_dir / file, None, key, f"{n} entries, but the game has {getattr(want, name)}")
-        for name, (n, file, key) in have.items()
-        if n != getattr(want, name)
-    ]
+def check_catalogs(pack: Pack) -> list[Finding]:
+    """English must say everything; other languages are warned about what falls back.
 
-
-def check_catalogs(pack: Pack, pack_dir: Path) -> list[Finding]:
-    """English must say everything; other languages are warned about what falls back."""
+    A plural is a group of keys `name.one`, `name.other`, …: each language gives the CLDR
+    categories it has, with the same placeholders as the English `other`.
+    """
     out: list[Finding] = []
-    allowed = set(i18n.game_numbers(pack))
+    allowed = set(pack.model.numbers()) if pack.model else set()
     en = pack.catalogs[i18n.FALLBACK]
-    for key in i18n.required_keys(pack):
+    root = pack.files.root / "i18n"
+    for key in pack.model.required_keys() if pack.model else []:
         if key not in en:
-            out.append(Finding(pack_dir / "i18n/en.yaml", None, key, "missing in the English catalog"))
+            out.append(Finding(root / "en.yaml", None, key, "missing in the English catalog"))
+    plurals = {key.rsplit(".", 1)[0] for key in en if key.endswith(".other")}
     for lang, catalog in sorted(pack.catalogs.items()):
-        file = pack_dir / f"i18n/{lang}.yaml"
+        file = root / f"{lang}.yaml"
+        categories = i18n.plural_categories(lang)
         for key, text in catalog.items():
-            if key not in en:
+            stem, _, form = key.rpartition(".")
+            reference = en.get(key)
+            if reference is None and stem in plurals and form in categories:
+                reference = en[f"{stem}.other"]
+            if reference is None:
                 out.append(Finding(file, None, key, "not a key of the English catalog", "warning"))
-            unknown = _fields(text) - allowed - _fields(en.get(key, ""))
+                continue
+            names = i18n.fields(text)
+            unknown = names - allowed - i18n.fields(reference) - {"count"}
             if unknown:
-                out.append(Finding(file, None, key, f"unknown placeholder(s) {sorted(unknown)}"))
+                out.append(Finding(file, None, key, f"unknown or malformed placeholder(s) {sorted(unknown)}"))
         if lang != i18n.FALLBACK:
-            missing = [k for k in en if k not in catalog]
+            missing = [k for k in en if k not in catalog and not _plural_form(k, plurals)]
+            missing += [
+                f"{stem}.{form}"
+                for stem in sorted(plurals)
+                for form in sorted(categories)
+                if f"{stem}.{form}" not in catalog
+            ]
             if missing:
                 out.append(Finding(file, None, "", f"{len(missing)} keys not translated (English is used)", "warning"))
     return out
 
 
-def _fields(text: str) -> set[str]:
-    try:
-        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-    except ValueError:  # an unbalanced brace: reported as its own placeholder
-        return {text}
+def _plural_form(key: str, plurals: set[str]) -> bool:
+    return key.rpartition(".")[0] in plurals

@@ -5,16 +5,17 @@ from pathlib import Path
 
 import pytest
 
-from estoril_pnp.model import Pack
+from estoril_pnp.games.estoril.model import Estoril
 from estoril_pnp.pack import load_pack
 from estoril_pnp.render.fonts import register_fonts
 from estoril_pnp.resources import default_pack
 
-PACK = load_pack(default_pack())  # module level too: hypothesis strategies need it at import
+SHIPPED = load_pack(default_pack())
+PACK = SHIPPED.model.data  # module level too: hypothesis strategies need it at import
 
 
 @pytest.fixture(scope="session")
-def pack() -> Pack:
+def pack() -> Estoril:
     return PACK
 
 

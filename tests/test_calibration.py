@@ -11,7 +11,10 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from estoril_pnp import cli
+from estoril_pnp.build import build
+from estoril_pnp.render.options import resolve_options
 from tests.pdfread import Page, read
+from tests.synthetic import grouped, pieces
 
 runner = CliRunner()
 NUMBER = re.compile(r"[+-]?\d+")
@@ -99,3 +102,27 @@ def test_bad_calibration_options_exit_2(tmp_path, args, message) -> None:
     result = runner.invoke(cli.app, ["calibrate", "--out", str(out), *args])
     assert result.exit_code == 2 and result.stderr.strip().startswith(message)
     assert not out.exists()
+
+
+@pytest.mark.parametrize("size", [(70, 70), (100, 148)], ids=["upright grid", "grid across the paper"])
+@pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
+def test_the_offset_read_on_the_calibration_page_fixes_every_sheet(tmp_path, size, backs) -> None:
+    """The loop closed on real sheets: a printer off by `error` misplaces backs; the offset read
+    on the (upright) calibration page puts every back of a sheet, upright or turned, behind its front."""
+    error = (2.5, -3.0)
+    front, back = _calibrate(tmp_path, "a4", backs)
+    xs, ys = _scales(front)
+    seen = _seen_from_front(back, backs, error)
+    offset = f"{_read(xs, seen[0]):g},{_read(ys, seen[1]):g}"
+    options = resolve_options("a4", backs=backs, back_offset=offset)
+    [file] = build(grouped({"cards": pieces(4, *size)}), tmp_path / "sheets", options, lambda n: None)
+    front_page, back_page = read(file)[:2]
+    fronts = sorted(r.centre for r in front_page.rects)
+    through = []
+    for r in back_page.rects:
+        x, y = r.centre
+        x, y = (back_page.width - x, y) if backs == "duplex-long" else (x, back_page.height - y)
+        through.append((x + error[0], y + error[1]))
+    assert len(fronts) == len(through) > 0
+    for (fx, fy), (bx, by) in zip(fronts, sorted(through), strict=True):
+        assert (bx, by) == pytest.approx((fx, fy), abs=1e-3)

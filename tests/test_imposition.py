@@ -29,7 +29,7 @@ FOLDED = {  # a front and its back side by side; the tile cannot fold on either 
 
 
 def _sizes() -> dict[str, tuple[float, float]]:
-    return {k: (s.width, s.height) for k, s in load_pack(default_pack()).components.pieces.items()}
+    return {k: (s.width, s.height) for k, s in load_pack(default_pack()).manifest.pieces.items()}
 
 
 def test_pieces_per_page_table() -> None:
@@ -104,12 +104,21 @@ def test_duplex_short_mirrors_y_and_the_offset_shifts_backs() -> None:
         assert s.back_clip.centre == pytest.approx(s.back.centre)
 
 
-def test_a_landscape_page_turns_over_its_horizontal_long_edge() -> None:
-    p = plan(A4, 100, 148, 3, Backs.duplex_long)  # two aids fit only with the page turned
-    assert p.page_width > p.page_height and len(p.slots) == 2
+def test_a_grid_across_the_paper_keeps_the_page_upright_and_turns_the_pieces() -> None:
+    p = plan(A4, 100, 148, 3, Backs.duplex_long, back_offset=(1.0, -2.0))  # two aids fit only across the paper
+    assert p.turned and p.page_width < p.page_height and len(p.slots) == 2
     for s in p.slots:
+        assert (s.front.width, s.front.height) == pytest.approx((148, 100))  # a quarter turn
+        assert s.front_matrix[:4] == s.back_matrix[:4] == (0.0, 1.0, -1.0, 0.0)  # the back turned like its front
         (fx, fy), (bx, by) = s.front.centre, s.back.centre
-        assert bx == pytest.approx(fx) and by == pytest.approx(p.page_height - fy)
+        # the offset is in the paper's frame, as read on the upright calibration page
+        assert bx == pytest.approx(p.page_width - fx + 1.0) and by == pytest.approx(fy - 2.0)
+
+
+def test_a_back_offset_that_pushes_backs_off_the_paper_is_refused() -> None:
+    plan(A4, 166, 166, 3, Backs.duplex_long, back_offset=(15, 0))  # the tile's bleed still on the paper
+    with pytest.raises(DoesNotFit, match="pushes the backs off the A4 paper"):
+        plan(A4, 166, 166, 3, Backs.duplex_long, back_offset=(20, 0))
 
 
 def test_fold_puts_each_back_beside_its_front_with_a_fold_mark_on_the_shared_edge() -> None:

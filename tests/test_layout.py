@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from estoril_pnp.errors import InputError
+from estoril_pnp.packfiles import PackFiles
 from estoril_pnp.render.geometry import Box
 from estoril_pnp.render.layout import load_design
 from estoril_pnp.render.ops import IconOp, TextOp
@@ -14,7 +15,7 @@ from estoril_pnp.render.resolve import resolve
 
 DESIGN = """\
 palette: {ink: "#000000", paper: "#ffffff"}
-fonts: {text: Vollkorn}
+fonts: {text: Vollkorn-Regular.ttf}
 icons: {}
 layouts:
   base:
@@ -33,10 +34,10 @@ layouts:
 
 
 def design(tmp_path: Path, text: str = DESIGN):
-    file = tmp_path / "pieces.yaml"
-    file.write_text(text, encoding="utf-8")
-    load_design.cache_clear()
-    return load_design(file)
+    """The design of a pack whose own layout file is `text`, over the shipped layouts."""
+    (tmp_path / "layouts").mkdir(exist_ok=True)
+    (tmp_path / "layouts" / "pieces.yaml").write_text(text, encoding="utf-8")
+    return load_design(PackFiles(tmp_path))
 
 
 def test_extends_overrides_drops_and_adds(tmp_path: Path) -> None:
@@ -57,7 +58,8 @@ def test_data_elements_are_left_out_without_a_value(tmp_path: Path) -> None:
     bare = resolve(d, d.layouts["base"], {"title": "Hello"}, str)
     assert not any(isinstance(op, IconOp) for op in bare.ops)
     badged = resolve(d, d.layouts["base"], {"title": "Hello", "badge": "game/medal"}, str)
-    assert [op.icon for op in badged.ops if isinstance(op, IconOp)] == ["game/medal"]
+    [icon] = [op.icon for op in badged.ops if isinstance(op, IconOp)]
+    assert icon.endswith("icons/game/medal.svg")
 
 
 def test_text_shrinks_to_fit_then_overflows(tmp_path: Path) -> None:
@@ -76,10 +78,28 @@ def test_text_shrinks_to_fit_then_overflows(tmp_path: Path) -> None:
         (("verb: icon", "verb: sparkle"), "unknown verb 'sparkle'"),
         (("size: [70, 50]", "size: 70"), "size must be [width, height] in mm"),
         (("    extends: base", "    extends: child"), "`extends` loops: child -> child"),
+        (("fill: paper}", "colur: paper}"), "layouts.base.elements.paper.colur: unknown key for a rect"),
+        (("size: 12, min: 6", "size: 12, min: 6, font: fancy"), "title.font: unknown font role 'fancy'"),
+        (("fill: paper}", "fill: papper}"), "paper.fill: unknown colour 'papper'"),
+        (("size: 12, min: 6", "size: twelve, min: 6"), "title.size: expected a number"),
+        (('text: "static"', 'text: "static", align: middle'), "note.align: unknown value 'middle'"),
+        (
+            ("icons: {}", "icons: {medal: game/no-such-icon}"),
+            "icons.medal: icon file 'game/no-such-icon.svg' not found",
+        ),
+        (("icons: {}", "icons: {medal: ../../etc/passwd}"), "climbs out of the pack with '..'"),
+        (("icons: {}", "icons: {medal: /etc/passwd}"), "is an absolute path"),
+        (
+            ("fonts: {text: Vollkorn-Regular.ttf}", "fonts: {text: Comic.ttf}"),
+            "fonts.text: font file 'Comic.ttf' not found",
+        ),
     ],
 )
 def test_layout_faults_name_file_and_line(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+    assert change[0] in DESIGN
     with pytest.raises(InputError) as caught:
-        design(tmp_path, DESIGN.replace(*change))
-    assert str(caught.value).startswith(f"{tmp_path / 'pieces.yaml'}:")
-    assert message in str(caught.value)
+        design(tmp_path, DESIGN.replace(*change, 1))
+    [finding] = caught.value.findings
+    assert str(finding).startswith(f"{tmp_path / 'layouts' / 'pieces.yaml'}:"), str(finding)
+    assert finding.line is not None
+    assert message in str(finding)

@@ -6,11 +6,11 @@ import pytest
 from conftest import replace_once
 
 from estoril_pnp.errors import InputError
-from estoril_pnp.model import Pack
+from estoril_pnp.games.estoril.model import Estoril
 from estoril_pnp.pack import load_pack
 
 
-def test_shipped_pack_holds_the_whole_game(pack: Pack) -> None:
+def test_shipped_pack_holds_the_whole_game(pack: Estoril) -> None:
     assert len(pack.reward) == 27
     assert len(pack.starting) == 6
     assert len(pack.game.colours) == 4
@@ -20,19 +20,19 @@ def test_shipped_pack_holds_the_whole_game(pack: Pack) -> None:
     assert (luciano.name, luciano.strength, luciano.vp, luciano.nationality) == ("C. Lucky Luciano", 5, 1, "IT")
 
 
-def test_double_symbols_and_women_are_counted(pack: Pack) -> None:
+def test_double_symbols_and_women_are_counted(pack: Estoril) -> None:
     assert pack.characters["j_bourbon"].symbols.count("diplomat") == 2
     assert pack.characters["zsa_zsa_g"].symbols == ("seducer", "seducer", "woman")
 
 
-def test_museum_has_four_spaces_and_a_centre_reward(pack: Pack) -> None:
+def test_museum_has_four_spaces_and_a_centre_reward(pack: Estoril) -> None:
     museum = pack.locations[-1]
     assert [s.numeral for s in museum.spaces] == ["I", "II", "III", "IV"]
     assert museum.reward.at == "C"
     assert [s.peek for s in museum.spaces][-1] == "any"
 
 
-def test_the_model_is_immutable(pack: Pack) -> None:
+def test_the_model_is_immutable(pack: Estoril) -> None:
     with pytest.raises(Exception, match="frozen"):
         pack.characters["garbo"].strength = 9  # type: ignore[misc]
 

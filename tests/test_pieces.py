@@ -7,16 +7,17 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import SHIPPED
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
 from estoril_pnp.errors import InputError
+from estoril_pnp.games.estoril.model import Estoril
 from estoril_pnp.i18n import Texts
-from estoril_pnp.model import Pack
-from estoril_pnp.render.catalogue import check_design
-from estoril_pnp.render.layout import layout_file, load_design
+from estoril_pnp.pack import load_pack
+from estoril_pnp.render.layout import load_design
 
 runner = CliRunner()
 GROUPS = ("characters", "missions", "locations", "player_aids", "first_player", "enigma", "markers")
@@ -43,29 +44,30 @@ def text_of(path: Path) -> str:
         return "\n".join(page.extract_text() or "" for page in pdf.pages)
 
 
-def test_every_named_piece_is_in_the_pdfs(sheets: Path, pack: Pack) -> None:
+def test_every_named_piece_is_in_the_pdfs(sheets: Path, pack: Estoril) -> None:
     characters = text_of(sheets / "characters.pdf")
     for card in (*pack.starting, *pack.reward):
         assert card.name in characters
     missions = text_of(sheets / "missions.pdf")
-    t = Texts(pack, "en")
+    t = Texts(pack.catalogs, "en")
     for m in pack.missions:
         assert t(f"mission.{m.id}.title") in missions
-    assert missions.count("MISSION") == len(pack.missions)  # one label per mission face
+    assert missions.count("MISSION") == 2 * len(pack.missions)  # one label on each face and on each back
     locations = text_of(sheets / "locations.pdf")
     for place in pack.locations:
         assert f"{place.number} · {place.name}" in locations
 
 
-def test_starting_cards_come_in_every_colour(singles: Path, pack: Pack) -> None:
+def test_starting_cards_come_in_every_colour(singles: Path, pack: Estoril) -> None:
     pages = len(PdfReader(singles / "characters-single.pdf").pages)
     assert pages == len(pack.starting) * len(pack.game.colours) + len(pack.reward)
+    # without backs, a token's own second side still prints, as a page of its own
     markers = len(PdfReader(singles / "markers-single.pdf").pages)
-    assert markers == (len(pack.game.colours) + 1) * pack.components.copies.markers_per_colour
+    assert markers == 2 * (len(pack.game.colours) + 1) * SHIPPED.manifest.pieces["marker"].copies
 
 
 @pytest.mark.parametrize("group", GROUPS)
-def test_each_piece_is_exactly_its_size(singles: Path, pack: Pack, group: str) -> None:
+def test_each_piece_is_exactly_its_size(singles: Path, pack: Estoril, group: str) -> None:
     kind = {
         "characters": "character",
         "missions": "mission",
@@ -75,7 +77,7 @@ def test_each_piece_is_exactly_its_size(singles: Path, pack: Pack, group: str) -
         "enigma": "enigma",
         "markers": "marker",
     }[group]
-    size = pack.components.pieces[kind]
+    size = SHIPPED.manifest.pieces[kind]
     for page in PdfReader(singles / f"{group}-single.pdf").pages:
         trim = page.trimbox
         assert abs(float(trim.width) / mm - size.width) <= 0.1
@@ -132,7 +134,7 @@ def test_validate_reports_text_that_cannot_fit(pack_copy: Path) -> None:
     catalog.write_text(text.replace("most_women: {title: Women,", "most_women: {title: " + "Women " * 30 + ","))
     result = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
     assert result.exit_code == 1
-    assert "mission/most_women [en]: title: text does not fit even at its minimum size" in result.output
+    assert "missions/most_women [en]: title: text does not fit even at its minimum size" in result.output
 
 
 def test_validate_reports_a_glyph_no_font_has(pack_copy: Path) -> None:
@@ -141,10 +143,10 @@ def test_validate_reports_a_glyph_no_font_has(pack_copy: Path) -> None:
     catalog.write_text(catalog.read_text(encoding="utf-8").replace("  GB: Great Britain", "  GB: 英国"))
     result = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
     assert result.exit_code == 1
-    assert "character/elizabeth/red [xx]: Vollkorn-Italic: no glyph for 国 英" in result.output
+    assert "characters/elizabeth/red [xx]: Vollkorn-Italic: no glyph for 国 英" in result.output
 
 
-def test_fold_prints_tiles_too_large_to_fold_with_their_backs_on_the_next_page(tmp_path: Path, pack: Pack) -> None:
+def test_fold_prints_tiles_too_large_to_fold_with_their_backs_on_the_next_page(tmp_path: Path, pack: Estoril) -> None:
     result = runner.invoke(app, ["build", "--backs", "fold", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "locations: 166 × 166 mm is too large to fold" in result.output
@@ -155,17 +157,15 @@ def test_fold_prints_tiles_too_large_to_fold_with_their_backs_on_the_next_page(t
     assert len(cards) == 4  # 12 missions, 3 front-and-back pairs per folded page
 
 
-def test_a_broken_design_is_reported_not_raised(tmp_path: Path, pack: Pack) -> None:
-    text = layout_file().read_text(encoding="utf-8")
-    broken = tmp_path / "pieces.yaml"
-    broken.write_text(
-        text.replace("peek_any: game/spyglass", "peek_any: game/telescope").replace("  marker:\n", "  token:\n")
-    )
+def test_a_broken_design_is_reported_not_raised(pack_copy: Path) -> None:
+    layouts = pack_copy / "layouts"
+    layouts.mkdir()
+    (layouts / "pieces.yaml").write_text("icons: {peek_any: game/telescope}\n", encoding="utf-8")
     with pytest.raises(InputError) as caught:
-        check_design(pack, load_design(broken))
+        load_design(load_pack(pack_copy).files)
     messages = [str(f) for f in caught.value.findings]
-    assert any(m.endswith("layouts.marker: layout missing") for m in messages)
-    assert any("game/telescope.svg: icon file not found" in m for m in messages)
+    assert len(messages) == 1
+    assert "layouts/pieces.yaml:1: icons.peek_any: icon file 'game/telescope.svg' not found" in messages[0]
 
 
 def test_build_warns_about_text_that_does_not_fit_and_still_sets_it(tmp_path: Path, pack_copy: Path) -> None:
@@ -174,7 +174,7 @@ def test_build_warns_about_text_that_does_not_fit_and_still_sets_it(tmp_path: Pa
     catalog.write_text(catalog.read_text(encoding="utf-8").replace("{title: Assassins,", f"{{title: {long_title},"))
     result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--out", str(tmp_path)])
     assert result.exit_code == 0
-    assert "warning: mission/most_assassin [en]: title: text does not fit" in result.stderr
+    assert "warning: missions/most_assassin [en]: title: text does not fit" in result.stderr
     assert "Extraordinarily" in text_of(tmp_path / "en" / "a4" / "missions.pdf")
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from estoril_pnp import yamlsrc
 from estoril_pnp.errors import InputError
-from estoril_pnp.model import Pack
-from estoril_pnp.record import Options, Vocabulary, dump, parse
-from estoril_pnp.sample import random_record
+from estoril_pnp.games.estoril.model import Estoril
+from estoril_pnp.games.estoril.record import Options, Vocabulary, dump, parse
+from estoril_pnp.games.estoril.sample import random_record
 
 BASE = """\
 players:
@@ -25,7 +25,7 @@ missions: [{missions}]
 """
 
 
-def hand_of(pack: Pack, *names: str) -> tuple[str, ...]:
+def hand_of(pack: Estoril, *names: str) -> tuple[str, ...]:
     text = BASE.format(hand=", ".join(names), missions="most_assassin, strongest, other_nations, most_women")
     return parse(pack, yamlsrc.parse(text, "game.yaml")).players[0].hand
 
@@ -42,31 +42,33 @@ def hand_of(pack: Pack, *names: str) -> tuple[str, ...]:
         ("zsa zsa", "zsa_zsa_g"),
     ],
 )
-def test_characters_are_found_by_id_printed_name_or_an_unambiguous_part(pack: Pack, written: str, meant: str) -> None:
+def test_characters_are_found_by_id_printed_name_or_an_unambiguous_part(
+    pack: Estoril, written: str, meant: str
+) -> None:
     assert hand_of(pack, written) == (meant,)
 
 
-def test_missions_and_colours_by_printed_title(pack: Pack) -> None:
+def test_missions_and_colours_by_printed_title(pack: Estoril) -> None:
     text = BASE.format(hand="", missions="Assassins, STRENGTH, other nations, women").replace("blue", "Yellow")
     record = parse(pack, yamlsrc.parse(text, "game.yaml"))
     assert record.missions == ("most_assassin", "strongest", "other_nations", "most_women")
     assert [p.colour for p in record.players] == ["red", "yellow"]
 
 
-def test_an_ambiguous_name_lists_the_candidates(pack: Pack) -> None:
+def test_an_ambiguous_name_lists_the_candidates(pack: Estoril) -> None:
     with pytest.raises(ValueError) as caught:
         Vocabulary.of(pack).characters.resolve("ro")
     assert str(caught.value) == "character 'ro' is ambiguous: Roque, C. Rosa, A. Ferro, A. Monteiro"
 
 
-def test_an_unknown_name_suggests_the_closest(pack: Pack) -> None:
+def test_an_unknown_name_suggests_the_closest(pack: Estoril) -> None:
     with pytest.raises(ValueError, match=r"unknown character 'Garbbo'; did you mean Garbo\?"):
         Vocabulary.of(pack).characters.resolve("Garbbo")
     with pytest.raises(ValueError, match="did you mean Assassins"):
         Vocabulary.of(pack).missions.resolve("most_asassin")
 
 
-def test_a_json_record_is_read_with_its_lines(pack: Pack) -> None:
+def test_a_json_record_is_read_with_its_lines(pack: Estoril) -> None:
     text = (
         '{"players": [{"colour": "red", "hand": [], "discards": 1},\n'
         '{"colour": "teal", "hand": [], "discards": 1}],\n"missions": []}'
@@ -77,7 +79,7 @@ def test_a_json_record_is_read_with_its_lines(pack: Pack) -> None:
     assert any(m.startswith("game.json:2: players[1].colour: unknown colour 'teal'") for m in messages)
 
 
-def test_options_field_sets_the_documented_decisions(pack: Pack) -> None:
+def test_options_field_sets_the_documented_decisions(pack: Estoril) -> None:
     text = BASE.format(hand="", missions="most_assassin, strongest, other_nations, most_women")
     default = parse(pack, yamlsrc.parse(text, "game.yaml"))
     assert default.options == Options(zero_wins=False, rounding="down", recruit_starting=False)
@@ -87,7 +89,7 @@ def test_options_field_sets_the_documented_decisions(pack: Pack) -> None:
     )
 
 
-def test_a_saved_record_reads_back_unchanged(pack: Pack) -> None:
+def test_a_saved_record_reads_back_unchanged(pack: Estoril) -> None:
     rng = random.Random(7)
     for _ in range(200):
         record = random_record(pack, rng)

@@ -9,10 +9,10 @@ from conftest import PACK
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from estoril_pnp.model import Pack
-from estoril_pnp.record import Options, PlayerRecord, Record, Variant
-from estoril_pnp.sample import random_record
-from estoril_pnp.scoring import Result, measure, score
+from estoril_pnp.games.estoril.model import Estoril
+from estoril_pnp.games.estoril.record import Options, PlayerRecord, Record, Variant
+from estoril_pnp.games.estoril.sample import random_record
+from estoril_pnp.games.estoril.scoring import Result, measure, score
 
 
 def player(colour: str, hand: list[str], discards: int | list[str] = 0, **more: str) -> PlayerRecord:
@@ -25,7 +25,7 @@ def play(
     variants: tuple[Variant, ...] = (),
     enigma: str | None = None,
     options: Options | None = None,
-    pack: Pack = PACK,
+    pack: Estoril = PACK,
 ) -> Result:
     record = Record(tuple(players), tuple(missions), enigma, frozenset(variants))
     return score(pack, record, options or Options())
@@ -54,27 +54,27 @@ def test_rulebook_worked_example_scores_29_for_red() -> None:
     assert red.missions_completed == 2
 
 
-def test_symbol_missions_count_every_symbol_and_double_symbols_twice(pack: Pack) -> None:
+def test_symbol_missions_count_every_symbol_and_double_symbols_twice(pack: Estoril) -> None:
     cards = [pack.characters[c] for c in ("j_bourbon", "clark_g", "garbo")]
     assert measure(pack.mission_by_id["most_diplomat"], cards) == 3
 
 
-def test_woman_mission_counts_women(pack: Pack) -> None:
+def test_woman_mission_counts_women(pack: Estoril) -> None:
     cards = [pack.characters[c] for c in ("elizabeth", "zsa_zsa_g", "garbo")]
     assert measure(pack.mission_by_id["most_women"], cards) == 2
 
 
-def test_nationality_mission_counts_characters(pack: Pack) -> None:
+def test_nationality_mission_counts_characters(pack: Estoril) -> None:
     cards = [pack.characters[c] for c in ("araujo", "pires", "salazar", "garbo")]
     assert measure(pack.mission_by_id["most_portuguese"], cards) == 3
 
 
-def test_six_flag_mission_counts_distinct_flags_a_second_french_character_adds_nothing(pack: Pack) -> None:
+def test_six_flag_mission_counts_distinct_flags_a_second_french_character_adds_nothing(pack: Estoril) -> None:
     cards = [pack.characters[c] for c in ("antoine_s_e", "g_rene", "garbo", "hans_r")]
     assert measure(pack.mission_by_id["other_nations"], cards) == 2  # FR once, ES; DE is not on the card
 
 
-def test_strength_mission_sums_strength_as_in_the_rulebook(pack: Pack) -> None:
+def test_strength_mission_sums_strength_as_in_the_rulebook(pack: Estoril) -> None:
     cards = [pack.characters[c] for c in ("lucky_luciano", "garbo", "c_rosa", "g_rene", "pires", "otto_m")]
     assert [c.strength for c in cards] == [5, 3, 2, 0, 4, 2]
     assert measure(pack.mission_by_id["strongest"], cards) == 16
@@ -264,7 +264,7 @@ def test_else_the_victory_is_shared_and_both_rank_first() -> None:
     assert [p.rank for p in result.players] == [1, 1]
 
 
-def test_tie_break_order_comes_from_the_pack(pack: Pack) -> None:
+def test_tie_break_order_comes_from_the_pack(pack: Estoril) -> None:
     red = player("red", ["s_smith", "otto_m"])  # 18: 2 missions, 6 in hand
     blue = player("blue", ["garbo", "clark_g"], 10)  # 18: no mission, 8 in hand
     assert play(red, blue, missions=TIE_MISSIONS).winners == ("red",)
@@ -274,7 +274,7 @@ def test_tie_break_order_comes_from_the_pack(pack: Pack) -> None:
     assert (result.winners, result.tiebreak) == (("blue",), "hand_vp")
 
 
-def test_vp_values_come_from_the_pack(pack: Pack) -> None:
+def test_vp_values_come_from_the_pack(pack: Estoril) -> None:
     vp = pack.game.vp.model_copy(update={"discard": 2, "mission": 10, "enigma": 5})
     doubled = pack.model_copy(update={"game": pack.game.model_copy(update={"vp": vp})})
     result = play(

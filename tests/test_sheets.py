@@ -11,20 +11,19 @@ from typer.testing import CliRunner
 from estoril_pnp import cli
 from estoril_pnp.build import build
 from estoril_pnp.errors import InputError
-from estoril_pnp.render import catalogue
 from estoril_pnp.render.geometry import Box
 from estoril_pnp.render.imposition import MARGIN
 from estoril_pnp.render.options import resolve_options
 from estoril_pnp.render.piece import Piece
 from tests.pdfread import Page, piece_boxes, read
-from tests.synthetic import labelled, pieces
+from tests.synthetic import grouped, labelled, pieces
 
 PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 TOL = 0.01  # mm
 
 
 def _build(tmp_path: Path, groups, **opts) -> list[Path]:
-    return build(groups, tmp_path, resolve_options(**{"paper": "a4", **opts}), lambda n: None)
+    return build(grouped(groups), tmp_path, resolve_options(**{"paper": "a4", **opts}), lambda n: None)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -128,18 +127,16 @@ def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     assert a == b
 
 
-def test_a_failing_drawer_leaves_no_file_behind(tmp_path: Path) -> None:
-    def broken(canvas, bleed) -> None:
-        raise RuntimeError("drawer failed")
-
+def test_a_failing_drawing_leaves_no_file_behind(tmp_path: Path) -> None:
+    broken = (*labelled("x", 70, 70), "not an operation")
     good = pieces(2)
-    with pytest.raises(RuntimeError):
-        _build(tmp_path, {"good": good, "bad": [Piece("x", 70, 70, broken, None)]})
+    with pytest.raises(KeyError):
+        _build(tmp_path, {"good": good, "bad": [Piece("x", "bad", "en", 70, 70, broken, None)]})  # type: ignore[arg-type]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["good.pdf"]  # no half-written bad.pdf, no temp file
 
 
 def test_a_piece_too_large_stops_before_any_file_is_written(tmp_path: Path) -> None:
-    huge = Piece("huge/one", 300, 300, labelled("huge", 300, 300), None)
+    huge = Piece("huge/one", "huge", "en", 300, 300, labelled("huge", 300, 300), None)
     with pytest.raises(InputError, match=r"huge/one: a 300 x 300 mm piece"):
         _build(tmp_path, {"cards": pieces(2), "huge": [huge]})
     assert list(tmp_path.iterdir()) == []
@@ -147,7 +144,7 @@ def test_a_piece_too_large_stops_before_any_file_is_written(tmp_path: Path) -> N
 
 def test_progress_counts_every_piece(tmp_path: Path) -> None:
     seen: list[int] = []
-    build({"a": pieces(13), "b": pieces(5, 16, 16)}, tmp_path, resolve_options("letter"), seen.append)
+    build(grouped({"a": pieces(13), "b": pieces(5, 16, 16)}), tmp_path, resolve_options("letter"), seen.append)
     assert sum(seen) == 18
 
 
@@ -183,13 +180,18 @@ def test_bad_options_exit_2_with_one_line_and_no_output(tmp_path: Path, args: li
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_piece_larger_than_the_page_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    huge = Piece("huge", 250, 250, labelled("huge", 250, 250), None)
-    monkeypatch.setattr(catalogue, "piece_groups", lambda pack, lang: ({"cards": pieces(2), "tiles": [huge]}, []))
-    result = runner.invoke(cli.app, ["build", "--out", str(tmp_path)])
+def test_a_piece_larger_than_the_page_exits_2(tmp_path: Path, pack_copy: Path) -> None:
+    components = pack_copy / "components.yaml"
+    components.write_text(components.read_text(encoding="utf-8").replace("size: [166, 166]", "size: [250, 250]"))
+    layouts = pack_copy / "layouts"
+    layouts.mkdir()
+    (layouts / "big.yaml").write_text(
+        "layouts:\n  location: {size: [250, 250], elements: {}}\n  location_back: {size: [250, 250], elements: {}}\n"
+    )
+    result = runner.invoke(cli.app, ["build", "--pack", str(pack_copy), "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == (
-        "error: tiles: huge: a 250 x 250 mm piece with 3 mm bleed and crop marks "
+        "error: locations: locations/1: a 250 x 250 mm piece with 3 mm bleed and crop marks "
         "does not fit on A4 inside the 6 mm margin"
     )
     assert list(tmp_path.rglob("*.pdf")) == []

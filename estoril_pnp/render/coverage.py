@@ -12,14 +12,13 @@ from functools import cache
 from fontTools.ttLib import TTFont
 
 from ..errors import Finding
-from ..resources import resource_dir
-from .fonts import FONT_FILES
+from .fonts import font_file
 from .ops import Op, TextOp
 
 
 @cache
 def _cmap(font: str) -> frozenset[int]:
-    with TTFont(resource_dir("fonts") / FONT_FILES[font], lazy=True) as tt:
+    with TTFont(font_file(font), lazy=True) as tt:
         return frozenset(tt.getBestCmap())
 
 

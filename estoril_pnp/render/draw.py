@@ -1,4 +1,8 @@
-"""The drawing loop: one small function per operation, nothing looked up or measured."""
+"""The drawing loop: one small function per operation, nothing looked up or measured.
+
+This is the only place where millimetres become PDF points: every caller, from a piece
+on a sheet to a calibration page, hands over operations and boxes in mm.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +14,50 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from . import icons
-from .ops import GridOp, IconOp, Op, RectOp, ShapeOp, StripesOp, TextOp
+from .geometry import IDENTITY, Box, Matrix
+from .ops import GridOp, IconOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp
+from .piece import Piece
 
 
-def draw(ops: Iterable[Op], canvas: Canvas, bleed: float) -> None:
-    """Draws in millimetres: the only unit conversion is this one scale."""
+def draw(
+    canvas: Canvas, ops: Iterable[Op], bleed: float = 0.0, matrix: Matrix = IDENTITY, clip: Box | None = None
+) -> None:
+    """Draws `ops` (mm) through `matrix` (mm to page mm), clipped to `clip` (page mm) if given."""
     canvas.saveState()
     canvas.scale(mm, mm)
+    if clip is not None:
+        path = canvas.beginPath()
+        path.rect(clip.x, clip.y, clip.width, clip.height)
+        canvas.clipPath(path, stroke=0, fill=0)
+    if matrix != IDENTITY:
+        canvas.transform(*matrix)
     for op in ops:
         DRAW[type(op)](canvas, op, bleed)
     canvas.restoreState()
+
+
+def draw_piece(
+    canvas: Canvas, piece: Piece, x: float = 0.0, y: float = 0.0, back: bool = False, bleed: float = 0.0
+) -> None:
+    """One side of a piece with its trim box's lower-left corner at (x, y) mm, clipped to its bleed."""
+    ops = piece.back if back else piece.front
+    if ops is None:
+        return
+    clip = Box(x - bleed, y - bleed, piece.width + 2 * bleed, piece.height + 2 * bleed)
+    draw(canvas, ops, bleed, (1.0, 0.0, 0.0, 1.0, x, y), clip)
+
+
+def new_page(canvas: Canvas, width: float, height: float, trim: Box | None = None, bleed: Box | None = None) -> None:
+    """Starts the page size (mm) for what is drawn next; TrimBox and BleedBox for print shops."""
+    canvas.setPageSize((width * mm, height * mm))
+    if trim is not None:
+        canvas.setTrimBox(_points(trim))
+    if bleed is not None:
+        canvas.setBleedBox(_points(bleed))
+
+
+def _points(box: Box) -> tuple[float, float, float, float]:
+    return box.x * mm, box.y * mm, box.right * mm, box.top * mm
 
 
 def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
@@ -132,4 +170,11 @@ def _grid(canvas: Canvas, op: GridOp, bleed: float) -> None:
             )
 
 
-DRAW = {RectOp: _rect, TextOp: _text, IconOp: _icon, ShapeOp: _shape, StripesOp: _stripes, GridOp: _grid}
+def _line(canvas: Canvas, op: LineOp, bleed: float) -> None:
+    _paint(canvas, None, op.colour, op.width)
+    canvas.setDash(list(op.dash) if op.dash else [])
+    canvas.line(op.x0, op.y0, op.x1, op.y1)
+    canvas.setDash([])
+
+
+DRAW = {LineOp: _line, RectOp: _rect, TextOp: _text, IconOp: _icon, ShapeOp: _shape, StripesOp: _stripes, GridOp: _grid}

@@ -40,3 +40,37 @@ class Box:
 
     def inset(self, d: float) -> Box:
         return self.grow(-d, -d, -d, -d)
+
+
+# An affine map in the PDF convention (a, b, c, d, e, f): (x, y) -> (a·x + c·y + e, b·x + d·y + f).
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def translation(dx: float, dy: float) -> Matrix:
+    return (1.0, 0.0, 0.0, 1.0, dx, dy)
+
+
+def compose(outer: Matrix, inner: Matrix) -> Matrix:
+    """outer ∘ inner: apply `inner` first."""
+    a1, b1, c1, d1, e1, f1 = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (
+        a1 * a2 + c1 * b2,
+        b1 * a2 + d1 * b2,
+        a1 * c2 + c1 * d2,
+        b1 * c2 + d1 * d2,
+        a1 * e2 + c1 * f2 + e1,
+        b1 * e2 + d1 * f2 + f1,
+    )
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def mapped(m: Matrix, box: Box) -> Box:
+    """The box's image under a map that turns by quarter turns and mirrors (still a box)."""
+    xs, ys = zip(*(apply(m, x, y) for x in (box.x, box.right) for y in (box.y, box.top)), strict=True)
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))

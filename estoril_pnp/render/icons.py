@@ -7,7 +7,9 @@ Placing a form costs a few bytes per use; redrawing the paths on every card made
 from __future__ import annotations
 
 import copy
+import hashlib
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -17,20 +19,33 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
-from ..resources import resource_dir
+from ..errors import Finding, InputError
 from .fonts import DEFAULT_FONT
 
+MAX_BYTES = 1 << 20  # an icon is a few kilobytes; a megabyte is no icon
 
-def icon_path(icon: str) -> Path:
-    return resource_dir("data") / "icons" / f"{icon}.svg"
+
+def check(path: Path, locate: Callable[[str], Finding]) -> None:
+    """InputError unless the file is an SVG this renderer can draw."""
+    try:
+        _drawing(str(path))
+    except InputError as exc:
+        raise InputError([locate(f.message) for f in exc.findings]) from None
 
 
 @cache
 def _drawing(icon: str) -> Drawing:
-    path = icon_path(icon)
-    drawing = svg2rlg(str(path))
-    if drawing is None:
-        raise FileNotFoundError(f"{path}: not a readable SVG icon")
+    path = Path(icon)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise InputError([Finding(path, None, "", "icon file larger than 1 MiB")])
+        drawing = svg2rlg(str(path))
+    except InputError:
+        raise
+    except Exception as exc:  # svglib and lxml raise many kinds on a broken file
+        raise InputError([Finding(path, None, "", f"not a readable SVG icon ({type(exc).__name__})")]) from None
+    if drawing is None or not drawing.width or not drawing.height:
+        raise InputError([Finding(path, None, "", f"{path.name}: not a readable SVG icon")])
     # the renderer otherwise starts every drawing by selecting Helvetica, which would put an
     # unembedded Base-14 font into the PDF even though no icon has text
     drawing.initialFontName = DEFAULT_FONT
@@ -55,9 +70,15 @@ def _coloured(icon: str, colour: str | None) -> Drawing:
     return drawing
 
 
+@cache
+def _digest(icon: str) -> str:
+    return hashlib.sha256(Path(icon).read_bytes()).hexdigest()[:8]
+
+
 def place(canvas: Canvas, icon: str, colour: str | None, x: float, y: float, w: float, h: float) -> None:
-    """Draws the icon into the box; the form is defined on first use in this document."""
-    name = re.sub(r"\W", "_", f"Icon_{icon}_{colour or 'own'}")  # a PDF name: letters, digits, _
+    """Draws the icon (an SVG file) into the box; the form is defined on first use in this document."""
+    digest = _digest(icon)  # two packs' icons of one name stay apart, and a build is reproducible anywhere
+    name = re.sub(r"\W", "_", f"Icon_{Path(icon).stem}_{digest}_{colour or 'own'}")  # a PDF name
     defined: set[str] = canvas.__dict__.setdefault("_estoril_forms", set())
     if name not in defined:
         drawing = _coloured(icon, colour)

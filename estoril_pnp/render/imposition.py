@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from .geometry import Box
+from .geometry import IDENTITY, Box, Matrix, apply, compose, mapped, translation
 
 MARGIN = 6.0  # unprintable border of a home printer: nothing is drawn inside it
 MARK_CLEAR = 1.0  # gap between a crop mark and the nearest bleed, so a mark never touches ink
+EPSILON = 1e-6  # mm: rounding, not a tolerance
 MARK_ROOM = 5.0  # space a crop mark needs beyond a bleed edge: the clear gap plus the mark itself
 
 
@@ -47,22 +48,26 @@ class Mark:
 
 @dataclass(frozen=True)
 class Slot:
-    """One piece's place: its trim box and the area its drawing may fill, for face and back."""
+    """One piece's place: its trim box, the area its drawing may fill, and the map from the
+    piece's own millimetres onto the page, for face and back."""
 
     front: Box
     front_clip: Box
+    front_matrix: Matrix
     back: Box | None  # on the back page (duplex), beside the front (fold), or nowhere
     back_clip: Box | None
+    back_matrix: Matrix | None
 
 
 @dataclass(frozen=True)
 class SheetPlan:
-    page_width: float  # mm, as the page is turned
+    page_width: float  # mm: always the paper upright, so a back offset is in the paper's own frame
     page_height: float
-    slots: tuple[Slot, ...]  # reading order: top row first, left to right
+    slots: tuple[Slot, ...]  # reading order of the grid: its top row first, left to right
     marks: tuple[Mark, ...]
     back_page: bool  # backs go on a page of their own, printed on the other side
     marks_in_gutters: bool
+    turned: bool  # the grid is laid across the paper: pieces are drawn a quarter turn round
 
 
 class DoesNotFit(ValueError):
@@ -86,7 +91,12 @@ def plan(
     backs: Backs = Backs.none,
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> SheetPlan:
-    """The layout with most pieces per page for one piece size; DoesNotFit if none fits."""
+    """The layout with most pieces per page for one piece size; DoesNotFit if none fits.
+
+    The grid may be laid across the paper, but the page itself stays upright: a printer
+    turns a landscape page one way or the other, and the back offset read on the upright
+    calibration page would then point the wrong way.
+    """
     fold = backs is Backs.fold
     cell_w = 2 * width if fold else width  # folding puts the back beside the front, sharing an edge
     grid = _best_grid(paper, cell_w, height, bleed)
@@ -96,14 +106,21 @@ def plan(
             f"a {what} piece with {_mm(bleed)} mm bleed and crop marks does not fit on {paper.name} "
             f"inside the {_mm(MARGIN)} mm margin"
         )
-    page_w, page_h = (paper.height, paper.width) if grid.landscape else (paper.width, paper.height)
-    cells = _cells(grid, page_w, page_h, cell_w, height)
+    grid_w, grid_h = (paper.height, paper.width) if grid.landscape else (paper.width, paper.height)
+    # a quarter turn anticlockwise lays the across-the-paper grid onto the upright page
+    upright = (0.0, 1.0, -1.0, 0.0, paper.width, 0.0) if grid.landscape else IDENTITY
+    cells = _cells(grid, grid_w, grid_h, cell_w, height)
     slots = tuple(
-        _fold_slot(cell, width, bleed) if fold else _slot(cell, bleed, backs, back_offset, page_w, page_h)
+        _fold_slot(cell, width, height, bleed, upright)
+        if fold
+        else _slot(cell, width, height, bleed, backs, back_offset, paper, upright)
         for cell in cells
     )
-    marks = _marks(cells, bleed, grid.gutter_marks, fold_at=width if fold else None)
-    return SheetPlan(page_w, page_h, slots, marks, backs in (Backs.duplex_long, Backs.duplex_short), grid.gutter_marks)
+    marks = tuple(_turned(m, upright) for m in _marks(cells, bleed, grid.gutter_marks, fold_at=width if fold else None))
+    back_page = backs in (Backs.duplex_long, Backs.duplex_short)
+    if back_page:
+        _check_on_paper(slots, paper, back_offset)
+    return SheetPlan(paper.width, paper.height, slots, marks, back_page, grid.gutter_marks, grid.landscape)
 
 
 def _best_grid(paper: Paper, cell_w: float, cell_h: float, bleed: float) -> _Grid | None:
@@ -140,35 +157,81 @@ def _cells(grid: _Grid, page_w: float, page_h: float, cell_w: float, cell_h: flo
     ]
 
 
-def _slot(cell: Box, bleed: float, backs: Backs, offset: tuple[float, float], page_w: float, page_h: float) -> Slot:
-    clip = cell.grow(bleed, bleed, bleed, bleed)
+def _slot(
+    cell: Box,
+    width: float,
+    height: float,
+    bleed: float,
+    backs: Backs,
+    offset: tuple[float, float],
+    paper: Paper,
+    upright: Matrix,
+) -> Slot:
+    trim, bled = Box(0, 0, width, height), Box(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed)
+    front = compose(upright, translation(cell.x, cell.y))
     if backs is Backs.none:
-        return Slot(cell, clip, None, None)
-    back, back_clip = (mirror(b, backs, page_w, page_h).moved(*offset) for b in (cell, clip))
-    return Slot(cell, clip, back, back_clip)
+        return Slot(mapped(front, trim), mapped(front, bled), front, None, None, None)
+    # The back lies behind the front once the sheet is turned, shifted by the printer's offset,
+    # and turned like its front: it reads upright when the piece is turned over the same edge
+    # the sheet was.
+    back_trim = mirror(mapped(front, trim), backs, paper.width, paper.height).moved(*offset)
+    back = _onto(front, trim, back_trim)
+    return Slot(mapped(front, trim), mapped(front, bled), front, back_trim, mapped(back, bled), back)
+
+
+def _onto(turned: Matrix, trim: Box, target: Box) -> Matrix:
+    """The map with `turned`'s quarter turn that lays `trim` exactly onto `target`."""
+    linear = (*turned[:4], 0.0, 0.0)
+    image = mapped(linear, trim)
+    return compose(translation(target.x - image.x, target.y - image.y), linear)
 
 
 def mirror(box: Box, backs: Backs, page_w: float, page_h: float) -> Box:
-    """Where a box's back goes when the sheet turns over its long or short edge (duplex modes only)."""
-    if mirrors_x(backs, page_w, page_h):
+    """Where a box's back goes when the upright sheet turns over its long or short edge."""
+    if mirrors_x(backs):
         return Box(page_w - box.right, box.y, box.width, box.height)
     return Box(box.x, page_h - box.top, box.width, box.height)
 
 
-def mirrors_x(backs: Backs, page_w: float, page_h: float) -> bool:
-    """An upright page has vertical long edges, so turning it over a long edge mirrors x; a page
-    turned to landscape has horizontal long edges, so the same flip mirrors y."""
-    return (backs is Backs.duplex_long) == (page_w <= page_h)
+def mirrors_x(backs: Backs) -> bool:
+    """An upright page has vertical long edges: turning it over a long edge mirrors x."""
+    return backs is Backs.duplex_long
 
 
-def _fold_slot(cell: Box, width: float, bleed: float) -> Slot:
+def _check_on_paper(slots: tuple[Slot, ...], paper: Paper, offset: tuple[float, float]) -> None:
+    page = Box(0, 0, paper.width, paper.height)
+    for s in slots:
+        c = s.back_clip
+        if c is not None and not (
+            c.x >= -EPSILON and c.y >= -EPSILON and c.right <= page.right + EPSILON and c.top <= page.top + EPSILON
+        ):
+            raise DoesNotFit(
+                f"a back offset of {_mm(offset[0])},{_mm(offset[1])} mm pushes the backs off the {paper.name} "
+                "paper; print the calibration page again and read the offset there"
+            )
+
+
+def _fold_slot(cell: Box, width: float, height: float, bleed: float, upright: Matrix) -> Slot:
     """Front on the left, back on the right of the fold line; no bleed across the fold.
 
-    Folded over that vertical line, the back faces outward upright, so it is drawn unmirrored.
+    Folded over that line, the back faces outward upright, so it is drawn unmirrored.
     """
-    front = Box(cell.x, cell.y, width, cell.height)
-    back = front.moved(width, 0)
-    return Slot(front, front.grow(bleed, bleed, 0, bleed), back, back.grow(0, bleed, bleed, bleed))
+    front = compose(upright, translation(cell.x, cell.y))
+    back = compose(upright, translation(cell.x + width, cell.y))
+    trim = Box(0, 0, width, height)
+    return Slot(
+        mapped(front, trim),
+        mapped(front, trim.grow(bleed, bleed, 0, bleed)),
+        front,
+        mapped(back, trim),
+        mapped(back, trim.grow(0, bleed, bleed, bleed)),
+        back,
+    )
+
+
+def _turned(m: Mark, upright: Matrix) -> Mark:
+    (x0, y0), (x1, y1) = apply(upright, m.x0, m.y0), apply(upright, m.x1, m.y1)
+    return Mark(x0, y0, x1, y1, m.kind)
 
 
 def _marks(cells: list[Box], bleed: float, in_gutters: bool, fold_at: float | None) -> tuple[Mark, ...]:

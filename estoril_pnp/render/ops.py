@@ -63,11 +63,24 @@ class GridOp:
     width: float
 
 
-Op = RectOp | TextOp | IconOp | ShapeOp | StripesOp | GridOp
+@dataclass(frozen=True)
+class LineOp:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    colour: str
+    width: float
+    dash: tuple[float, ...] = ()
+
+
+Op = RectOp | TextOp | IconOp | ShapeOp | StripesOp | GridOp | LineOp
 
 
 def shifted(op: Op, dx: float, dy: float) -> Op:
     """The same operation moved by (dx, dy): how a placed sub-layout lands in its slot."""
+    if isinstance(op, LineOp):
+        return replace(op, x0=op.x0 + dx, y0=op.y0 + dy, x1=op.x1 + dx, y1=op.y1 + dy)
     if isinstance(op, TextOp):
         lines = tuple((x + dx, y + dy, text) for x, y, text in op.lines)
         return replace(op, lines=lines, pivot=(op.pivot[0] + dx, op.pivot[1] + dy))

@@ -1,21 +1,19 @@
-"""A printable piece: its trim size and how to draw its face and back."""
+"""A printable piece as plain data: what every output (sheets, single pages, images) draws."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from reportlab.pdfgen.canvas import Canvas
-
-# (canvas, bleed_mm): draw with the trim box's lower-left corner at the current origin, in
-# points, filling the bleed area too (from -bleed to size + bleed).
-Drawer = Callable[[Canvas, float], None]
+from .ops import Op
 
 
 @dataclass(frozen=True)
 class Piece:
-    key: str  # e.g. "character/hans_r/red"; unique in a group
+    key: str  # group/item, e.g. "characters/lucky_luciano"; unique in a build
+    group: str  # the output it belongs to, e.g. "characters"
+    lang: str
     width: float  # trim size, mm
     height: float
-    front: Drawer
-    back: Drawer | None  # None: the piece has no printed back
+    front: tuple[Op, ...]  # in mm from the trim box's lower-left corner; may reach into the bleed
+    back: tuple[Op, ...] | None  # None: nothing printed on the back
+    shared_back: bool = False  # the back is the one every piece of its kind shares (not its own content)

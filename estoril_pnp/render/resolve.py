@@ -10,14 +10,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.units import mm
-
+from ..errors import Finding, InputError
 from .geometry import Box
-from .layout import Design, Element, Layout
+from .layout import Design, Element, Layout, check_style
 from .ops import GridOp, IconOp, Op, RectOp, ShapeOp, StripesOp, TextOp, shifted
-from .text import fit
-
-PT = 1 / mm  # one point in millimetres
+from .text import PT, fit
 
 # The key a scalar value fills, per verb; a dict value overrides any style keys instead.
 CONTENT = {"text": "text", "icon": "icon", "icons": "icons", "shape": "shape", "grid": "cells", "place": "items"}
@@ -41,7 +38,7 @@ def resolve(design: Design, layout: Layout, values: Mapping[str, Any], translate
     for el in layout.elements:
         if el.name in values and values[el.name] is None:
             continue  # the piece's data says: not on this piece
-        style = _style(el, values.get(el.name))
+        style = _style(design, el, values.get(el.name))
         if style is None:
             continue
         if el.verb == "place":
@@ -67,6 +64,10 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
     overflows: list[Overflow] = []
     box, down = el.box, s.get("direction", "down") == "down"
     for i, item in enumerate(items):
+        if not isinstance(item, Mapping) or item.get("layout") not in design.layouts:
+            raise InputError(
+                [_at(el, "items", f"no layout named {item.get('layout') if isinstance(item, Mapping) else item!r}")]
+            )
         sub = design.layouts[item["layout"]]
         if len(items) == 1:
             x, y = box.cx - sub.width / 2, box.cy - sub.height / 2
@@ -82,10 +83,18 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
     return Resolved(tuple(ops), tuple(overflows))
 
 
-def _style(el: Element, value: Any) -> dict[str, Any] | None:
+def _at(el: Element, key: str, message: str) -> Finding:
+    return Finding("piece data", None, f"{el.name}.{key}", message)
+
+
+def _style(design: Design, el: Element, value: Any) -> dict[str, Any] | None:
     """The element's style with its value applied; None when a data element has no value."""
     style = dict(el.style)
     if isinstance(value, Mapping) and not (el.verb == "place" and "layout" in value):
+        # a piece's data may restyle an element: the same keys and names as a layout may use
+        problems = check_style(el.verb, value, design, lambda key, message: _at(el, key, message))
+        if problems:
+            raise InputError(problems)
         style.update(value)
     elif value is not None:
         style[CONTENT[el.verb]] = value
@@ -124,9 +133,9 @@ def _ops(design: Design, el: Element, s: dict[str, Any], translate: Callable[[st
             ShapeOp(s["shape"], box, _colour(design, s.get("fill")), _colour(design, s.get("stroke", "ink")), width)
         ]
     if el.verb == "icon":
-        return [IconOp(s["icon"], box, _colour(design, s.get("colour", "ink")))]
+        return [IconOp(_icon(design, el, s["icon"]), box, _colour(design, s.get("colour", "ink")))]
     if el.verb == "icons":
-        return list(_row(design, box, s))
+        return list(_row(design, el, s))
     if el.verb == "grid":
         return [
             GridOp(
@@ -142,9 +151,16 @@ def _ops(design: Design, el: Element, s: dict[str, Any], translate: Callable[[st
     return _text(design, el, s, translate)
 
 
-def _row(design: Design, box: Box, s: dict[str, Any]) -> list[Op]:
+def _icon(design: Design, el: Element, name: Any) -> str:
+    if not isinstance(name, str):
+        raise InputError([_at(el, "icon", f"an icon is a name such as game/medal (got {name!r})")])
+    return str(design.icon_file(name, _at(el, "icon", "")))
+
+
+def _row(design: Design, el: Element, s: dict[str, Any]) -> list[Op]:
     """Icons side by side, each as large as the box height allows, centred as a group."""
-    icons = list(s["icons"])
+    box = el.box
+    icons = [_icon(design, el, name) for name in s["icons"]]
     if not icons:
         return []
     gap = float(s.get("gap", 1))

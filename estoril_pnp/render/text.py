@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+PT = 25.4 / 72  # one point in millimetres: text sizes are points, everything else is mm
+
 
 @dataclass(frozen=True)
 class Fitted:

@@ -13,12 +13,12 @@ from typing import Any, Literal, get_args
 import yaml
 from pydantic import Field, StrictBool, StrictStr, ValidationError
 
-from . import yamlsrc
-from .errors import Finding, InputError
-from .i18n import FALLBACK
-from .model import Frozen, Game, Pack, StrengthMission
-from .pack import pydantic_finding
-from .yamlsrc import Located, Path_
+from ... import yamlsrc
+from ...errors import Finding, InputError
+from ...i18n import FALLBACK
+from ...pydantic_findings import pydantic_finding
+from ...yamlsrc import Located, Path_
+from .model import Estoril, Frozen, Game, StrengthMission
 
 Variant = Literal["secret_missions", "secret_recruitment", "important_second_place"]
 VARIANTS: tuple[Variant, ...] = get_args(Variant)
@@ -127,7 +127,7 @@ class Vocabulary:
     variants: Names
 
     @classmethod
-    def of(cls, pack: Pack) -> Vocabulary:
+    def of(cls, pack: Estoril) -> Vocabulary:
         def entry(ident: str, key: str) -> tuple[str, str, list[str]]:
             printed = pack.catalogs[FALLBACK].get(key, ident)
             return ident, printed, [catalog[key] for catalog in pack.catalogs.values() if key in catalog]
@@ -156,14 +156,14 @@ class _RawRecord(Frozen):
     options: Options = Options()
 
 
-def read(pack: Pack, source: str) -> Record:
+def read(pack: Estoril, source: str) -> Record:
     """The record in file `source` (`-`: standard input), or InputError naming every fault."""
     if source == STDIN:
         return parse(pack, yamlsrc.parse(sys.stdin.read(), "<stdin>"))
     return parse(pack, yamlsrc.read(Path(source)))
 
 
-def parse(pack: Pack, src: Located) -> Record:
+def parse(pack: Estoril, src: Located) -> Record:
     try:
         raw = _RawRecord.model_validate(src.data)
     except ValidationError as exc:
@@ -179,7 +179,7 @@ def parse(pack: Pack, src: Located) -> Record:
 class _Check:
     """Turns a well-typed raw record into a Record, collecting every fault on the way."""
 
-    pack: Pack
+    pack: Estoril
     src: Located
     names: Vocabulary
     findings: list[Finding] = field(default_factory=list)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 
-from .model import Pack, StrengthMission
+from .model import Estoril, StrengthMission
 from .record import VARIANTS, PlayerRecord, Record, Variant, missions_wanted
 
 
-def random_record(pack: Pack, rng: random.Random, variants: Collection[Variant] | None = None) -> Record:
+def random_record(pack: Estoril, rng: random.Random, variants: Collection[Variant] | None = None) -> Record:
     """A record that could end a real game: no card twice, hands within the limit."""
     game = pack.game
     n = rng.randint(game.players.min, game.players.max)

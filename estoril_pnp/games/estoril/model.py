@@ -1,4 +1,4 @@
-"""The game pack as typed, immutable values. Built by pack.py, read by every later stage."""
+"""City of Spies as typed, immutable values: read by load.py, then by the pieces, the scorer and the tables."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 Count = Annotated[StrictInt, Field(ge=0)]
 Positive = Annotated[StrictInt, Field(gt=0)]
-Millimetres = Annotated[StrictInt | float, Field(gt=0)]
 Id = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 Code = Annotated[StrictStr, Field(pattern=r"^[A-Z]{2}$")]
 Shape = Literal["circle", "triangle", "square", "diamond", "star"]
@@ -67,6 +66,8 @@ class Game(Frozen):
     neutral_colour: Colour
     nationalities: tuple[Code, ...]
     symbols: tuple[Id, ...]
+    counts: Counts
+    dice: Positive
 
 
 class Character(Frozen):
@@ -137,20 +138,6 @@ class Location(Frozen):
     spaces: tuple[Space, ...]
 
 
-class PieceSize(Frozen):
-    width: Millimetres
-    height: Millimetres
-    back: Id | None = None
-
-
-class Copies(Frozen):
-    player_aid: Positive
-    first_player: Positive
-    enigma: Positive
-    markers_per_colour: Positive
-    dice: Positive
-
-
 class Counts(Frozen):
     """How many of each card the published game has; the validator compares."""
 
@@ -158,12 +145,6 @@ class Counts(Frozen):
     starting_characters: Count
     missions: Count
     locations: Count
-
-
-class Components(Frozen):
-    pieces: dict[Id, PieceSize]
-    copies: Copies
-    counts: Counts
 
 
 class CharacterFile(Frozen):
@@ -180,8 +161,8 @@ class LocationFile(Frozen):
     locations: tuple[Location, ...]
 
 
-class Pack(Frozen):
-    """The whole game: what every later stage reads. Cross-references are already checked."""
+class Estoril(Frozen):
+    """The whole game: what the pieces, the scorer and the tables read. Cross-references are checked."""
 
     game: Game
     starting: tuple[Character, ...]
@@ -189,7 +170,6 @@ class Pack(Frozen):
     missions: tuple[Mission, ...]
     rules: tuple[Rule, ...]
     locations: tuple[Location, ...]
-    components: Components
     catalogs: Mapping[str, Mapping[str, str]]  # language -> dotted key -> text
 
     @cached_property

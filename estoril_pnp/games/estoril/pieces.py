@@ -1,17 +1,17 @@
-"""What each piece shows: one function per kind turns the model into layout values.
+"""What each City of Spies piece shows: one function per `items:` source of components.yaml
+turns the model into the items' layout values.
 
 Values are keyed by layout element name; a missing element value leaves that element out.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from ..i18n import Texts
-from ..model import Character, Colour, FlagsMission, Location, Mission, NationalityMission, Pack, SymbolMission
-from .layout import Design
-
-Values = dict[str, Any]
+from ...i18n import Texts
+from ...pieces import Item, Values
+from ...render.layout import Design
+from .model import Character, Colour, Estoril, FlagsMission, Location, Mission, NationalityMission, SymbolMission
 
 
 def flag(code: str) -> str:
@@ -24,22 +24,22 @@ def character(design: Design, t: Texts, card: Character, owner: Colour | None) -
         "name": card.name,
         "nation": t(f"nationality.{card.nationality}"),
         "owner": {"shape": owner.shape, "fill": owner.rgb} if owner else None,
-        "symbols": [design.icons[s] for s in card.abilities],
+        "symbols": [design.icon(s) for s in card.abilities],
         "symbol_names": " · ".join(t(f"symbol.{s}.name") for s in card.abilities).upper() or None,
-        "woman": design.icons["woman"] if card.woman else None,
+        "woman": design.icon("woman") if card.woman else None,
         "strength": str(card.strength),
         "vp": str(card.vp),
     }
 
 
-def mission(design: Design, t: Texts, pack: Pack, m: Mission) -> Values:
+def mission(design: Design, t: Texts, pack: Estoril, m: Mission) -> Values:
     values: Values = {
         "title": t(f"mission.{m.id}.title"),
         "counts": t(f"mission.{m.id}.counts"),
         "vp": str(pack.game.vp.mission),
     }
     if isinstance(m, SymbolMission):
-        values["counted"] = [design.icons[m.symbol]]
+        values["counted"] = [design.icon(m.symbol)]
     elif isinstance(m, NationalityMission):
         values["counted"] = {"icons": [flag(m.nationality)], "colour": "none"}
     elif isinstance(m, FlagsMission):
@@ -48,11 +48,11 @@ def mission(design: Design, t: Texts, pack: Pack, m: Mission) -> Values:
         values["counted_small2"] = [flag(c) for c in m.flags[half:]]
         values["flag_names"] = " · ".join(t(f"nationality.{c}") for c in m.flags)
     else:
-        values["counted"] = [design.icons["strength"]]
+        values["counted"] = [design.icon("strength")]
     return values
 
 
-def enigma(pack: Pack) -> Values:
+def enigma_face(pack: Estoril) -> Values:
     return {"vp": str(pack.game.vp.enigma)}
 
 
@@ -64,18 +64,18 @@ PEEK_GRIDS = {
 }
 
 
-def location(design: Design, t: Texts, place: Location) -> Values:
+def location_face(design: Design, t: Texts, place: Location) -> Values:
     out: Values = {
         "name": f"{place.number} · {place.name}",
         "number": str(place.number),
-        "rule_icon": {"icon": design.icons[f"rule.{place.rule}"], "colour": _icon_colour(design, f"rule.{place.rule}")},
+        "rule_icon": {"icon": design.icon(f"rule.{place.rule}"), "colour": _icon_colour(design, f"rule.{place.rule}")},
         "rule": t(f"rule.{place.rule}"),
     }
     secret = t("piece.top_secret")
     for space in place.spaces:
         space_values: Values = {"numeral": space.numeral, "top_secret": secret if space.top_secret else None}
         if space.peek != "none":
-            space_values["peek_icon"] = design.icons["peek_any" if space.peek == "any" else "peek"]
+            space_values["peek_icon"] = design.icon("peek_any" if space.peek == "any" else "peek")
             space_values["peek_grid"] = PEEK_GRIDS[space.peek]
         out[f"space_{space.at}"] = {"layout": f"action_space_{space.at}", "values": space_values}
     reward_layout = "reward_centre" if place.reward.at == "C" else "reward_space"
@@ -88,24 +88,24 @@ def location(design: Design, t: Texts, place: Location) -> Values:
 
 def _icon_colour(design: Design, concept: str) -> str:
     """Flags keep their own colours; game icons take the ink."""
-    return "none" if design.icons[concept].startswith("flags/") else "ink"
+    return "none" if design.icon(concept).startswith("flags/") else "ink"
 
 
-def first_player(pack: Pack) -> Values:
+def first_player_face(pack: Estoril) -> Values:
     rounds = [{"layout": "round_cell", "values": {"number": str(n)}} for n in range(1, pack.game.rounds + 1)]
     return {"track": rounds}
 
 
-def marker(colour: Colour) -> Values:
+def marker_face(colour: Colour) -> Values:
     return {"paper": {"fill": colour.rgb}, "mark": {"shape": colour.shape}}
 
 
-def aid_front(design: Design, t: Texts, pack: Pack) -> Values:
+def aid_front(design: Design, t: Texts, pack: Estoril) -> Values:
     rows = [
         {
             "layout": "ability_row",
             "values": {
-                "icon": design.icons[s],
+                "icon": design.icon(s),
                 "name": t(f"symbol.{s}.name").upper(),
                 "text": t(f"symbol.{s}.ability"),
             },
@@ -115,7 +115,7 @@ def aid_front(design: Design, t: Texts, pack: Pack) -> Values:
     return {"abilities": rows}
 
 
-def aid_back(design: Design, t: Texts, pack: Pack) -> Values:
+def aid_back(design: Design, t: Texts, pack: Estoril) -> Values:
     rows = [
         {
             "layout": "location_row",
@@ -123,9 +123,58 @@ def aid_back(design: Design, t: Texts, pack: Pack) -> Values:
                 "number": str(p.number),
                 "name": p.name,
                 "text": t(f"rule.{p.rule}"),
-                "icon": {"icon": design.icons[f"rule.{p.rule}"], "colour": _icon_colour(design, f"rule.{p.rule}")},
+                "icon": {"icon": design.icon(f"rule.{p.rule}"), "colour": _icon_colour(design, f"rule.{p.rule}")},
             },
         }
         for p in pack.locations
     ]
     return {"locations": rows}
+
+
+def characters(pack: Estoril, design: Design, t: Texts) -> list[Item]:
+    """Each starting character once per player colour, then the reward deck."""
+    starting = [
+        Item(f"{card.id}/{colour.id}", character(design, t, card, colour))
+        for colour in pack.game.colours
+        for card in pack.starting
+    ]
+    return starting + [Item(card.id, character(design, t, card, None)) for card in pack.reward]
+
+
+def missions(pack: Estoril, design: Design, t: Texts) -> list[Item]:
+    return [Item(m.id, mission(design, t, pack, m)) for m in pack.missions]
+
+
+def locations(pack: Estoril, design: Design, t: Texts) -> list[Item]:
+    return [Item(str(place.number), location_face(design, t, place)) for place in pack.locations]
+
+
+def player_aid(pack: Estoril, design: Design, t: Texts) -> list[Item]:
+    return [Item("aid", aid_front(design, t, pack), aid_back(design, t, pack))]
+
+
+def first_player(pack: Estoril, design: Design, t: Texts) -> list[Item]:
+    return [Item("card", first_player_face(pack))]
+
+
+def enigma(pack: Estoril, design: Design, t: Texts) -> list[Item]:
+    return [Item("card", enigma_face(pack))]
+
+
+def markers(pack: Estoril, design: Design, t: Texts) -> list[Item]:
+    """One token per colour, the neutral white included; alike on both sides."""
+    return [
+        Item(colour.id, marker_face(colour), marker_face(colour))
+        for colour in (*pack.game.colours, pack.game.neutral_colour)
+    ]
+
+
+SOURCES: dict[str, Callable[[Estoril, Design, Texts], list[Item]]] = {
+    "characters": characters,
+    "missions": missions,
+    "locations": locations,
+    "player_aid": player_aid,
+    "first_player": first_player,
+    "enigma": enigma,
+    "markers": markers,
+}

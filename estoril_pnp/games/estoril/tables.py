@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from .i18n import Texts
-from .model import FlagsMission, NationalityMission, Pack, StrengthMission, SymbolMission
+from ...i18n import Texts
+from .model import Estoril, FlagsMission, NationalityMission, StrengthMission, SymbolMission
 
 
-def characters_table(pack: Pack, t: Texts) -> Table:
+def characters_table(pack: Estoril, t: Texts) -> Table:
     table = Table(title=t("list.characters"))
     for key in ("id", "name", "deck", "nationality", "strength", "vp", "abilities"):
         table.add_column(t(f"list.{key}"), justify="right" if key in ("strength", "vp") else "left")
@@ -26,7 +26,7 @@ def characters_table(pack: Pack, t: Texts) -> Table:
     return table
 
 
-def missions_table(pack: Pack, t: Texts) -> Table:
+def missions_table(pack: Estoril, t: Texts) -> Table:
     table = Table(title=t("list.missions"))
     for key in ("id", "name", "kind", "vp"):
         table.add_column(t(f"list.{key}"))
@@ -46,7 +46,7 @@ def _counted(m: object, t: Texts) -> str:
     return t("list.strength")
 
 
-def locations_table(pack: Pack, t: Texts) -> Table:
+def locations_table(pack: Estoril, t: Texts) -> Table:
     table = Table(title=t("list.locations"))
     for key in ("number", "name", "reward", "spaces", "rule"):
         table.add_column(t(f"list.{key}"))

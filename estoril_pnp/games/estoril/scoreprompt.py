@@ -9,16 +9,16 @@ from typing import Any, TypeVar
 
 import typer
 
+from ...i18n import Texts
+from ...yamlsrc import Located
 from . import record as records
-from .i18n import Texts
-from .model import Pack, StrengthMission
+from .model import Estoril, StrengthMission
 from .record import VARIANTS, Names, Record, Vocabulary, missions_wanted
-from .yamlsrc import Located
 
 T = TypeVar("T")
 
 
-def interview(pack: Pack, t: Texts) -> Record:
+def interview(pack: Estoril, t: Texts) -> Record:
     """Asks until every answer makes sense; the whole record is then checked as a file would be."""
     names = Vocabulary.of(pack)
     game = pack.game
@@ -39,7 +39,7 @@ def interview(pack: Pack, t: Texts) -> Record:
 
 
 def _player(
-    pack: Pack, names: Vocabulary, t: Texts, n: int, before: list[dict[str, Any]], recruiting: bool
+    pack: Estoril, names: Vocabulary, t: Texts, n: int, before: list[dict[str, Any]], recruiting: bool
 ) -> dict[str, Any]:
     free = [c for c in names.colours.shown if c not in {p["colour"] for p in before}]
     colour = _ask(t("score.ask.colour", n=n, free=", ".join(free)), partial(_one_of, names.colours, allowed=free))

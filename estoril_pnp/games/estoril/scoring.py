@@ -6,7 +6,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from .model import Character, FlagsMission, Mission, NationalityMission, Pack, StrengthMission, SymbolMission, TieBreak
+from .model import (
+    Character,
+    Estoril,
+    FlagsMission,
+    Mission,
+    NationalityMission,
+    StrengthMission,
+    SymbolMission,
+    TieBreak,
+)
 from .record import Options, PlayerRecord, Record, Rounding
 
 Decider = TieBreak | Literal["shared"] | None
@@ -72,7 +81,7 @@ def split(vp: int, ways: int, rounding: Rounding) -> int:
 
 
 def score_mission(
-    pack: Pack, mission: Mission, hands: Mapping[str, list[Character]], second_place: bool, options: Options
+    pack: Estoril, mission: Mission, hands: Mapping[str, list[Character]], second_place: bool, options: Options
 ) -> MissionResult:
     """First place, and the runner-up with Important Second Place, of one mission."""
     vp = pack.game.vp
@@ -94,7 +103,7 @@ def _leaders(counts: Mapping[str, int]) -> list[str]:
     return [c for c, n in counts.items() if n == best]
 
 
-def score(pack: Pack, record: Record, options: Options) -> Result:
+def score(pack: Estoril, record: Record, options: Options) -> Result:
     """Every player's points and the winners; `record` must be legal, as record.parse makes it.
 
     `options` is usually `record.options`, with the command line's overrides applied.
@@ -116,7 +125,12 @@ def score(pack: Pack, record: Record, options: Options) -> Result:
 
 
 def _player(
-    pack: Pack, p: PlayerRecord, hand: list[Character], missions: list[MissionResult], record: Record, options: Options
+    pack: Estoril,
+    p: PlayerRecord,
+    hand: list[Character],
+    missions: list[MissionResult],
+    record: Record,
+    options: Options,
 ) -> PlayerScore:
     vp = pack.game.vp
     recruited = 0
@@ -141,11 +155,11 @@ TIEBREAKS: Mapping[TieBreak, Callable[[PlayerScore], int]] = {
 }
 
 
-def _sort_key(pack: Pack, p: PlayerScore) -> tuple[int, ...]:
+def _sort_key(pack: Estoril, p: PlayerScore) -> tuple[int, ...]:
     return (p.total, *(TIEBREAKS[t](p) for t in pack.game.tiebreak))
 
 
-def _decider(pack: Pack, players: list[PlayerScore]) -> Decider:
+def _decider(pack: Estoril, players: list[PlayerScore]) -> Decider:
     """The first tie-break that leaves one leader, "shared" if none does, None if VP alone did."""
     leaders = [p for p in players if p.total == players[0].total]
     if len(leaders) == 1:

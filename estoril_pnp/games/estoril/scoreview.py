@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 
-from .i18n import Texts
+from ...i18n import Texts
 from .scoring import PlayerScore, Result
 
 

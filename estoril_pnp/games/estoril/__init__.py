@@ -1,0 +1,86 @@
+"""City of Spies: Estoril 1942 — the game behind the engine's boundary (games.GameModel).
+
+Everything that names a character, a mission or a location lives in this package: the
+model and its loader, the pieces' data, the scorer, game records and the tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...errors import Finding
+from ...i18n import Catalogs, Texts
+from ...packfiles import PackFiles
+from ...pieces import Item
+from ...render.layout import Design
+from .load import load_estoril
+from .model import Estoril
+from .pieces import SOURCES
+
+
+@dataclass(frozen=True)
+class CityOfSpies:
+    """The engine's view of the game: numbers for texts, items for pieces, the game's own checks."""
+
+    data: Estoril
+
+    def numbers(self) -> Mapping[str, int]:
+        g = self.data.game
+        return {
+            "rounds": g.rounds,
+            "hand_limit": g.hand_limit,
+            "colours": len(g.colours),
+            "players_min": g.players.min,
+            "players_max": g.players.max,
+            "locations_per_round": g.locations_per_round,
+            "missions_in_play": g.missions_in_play,
+            "vp_discard": g.vp.discard,
+            "vp_mission": g.vp.mission,
+            "vp_second_place": g.vp.second_place,
+            "vp_enigma": g.vp.enigma,
+            "vp_recruitment": g.vp.recruitment,
+            "dice": g.dice,
+            **{f"markers_{n}": m for n, m in g.markers_per_player.items()},
+        }
+
+    def items(self, source: str, design: Design, t: Texts) -> list[Item] | None:
+        make = SOURCES.get(source)
+        return make(self.data, design, t) if make else None
+
+    def required_keys(self) -> list[str]:
+        """Keys the pieces and tables need for every symbol, flag, mission, rule and colour."""
+        d = self.data
+        keys = [f"nationality.{c}" for c in d.game.nationalities]
+        keys += [f"symbol.{s}.{part}" for s in d.game.symbols for part in ("name", "ability")]
+        keys += [f"mission.{m.id}.{part}" for m in d.missions for part in ("title", "counts")]
+        keys += [f"rule.{r.id}" for r in d.rules]
+        keys += [f"colour.{c.id}" for c in (*d.game.colours, d.game.neutral_colour)]
+        return keys
+
+    def summary(self) -> str:
+        d, colours = self.data, len(self.data.game.colours)
+        return (
+            f"{len(d.reward)} reward characters, {len(d.starting) * colours} starting cards "
+            f"({len(d.starting)} × {colours} colours), {len(d.missions)} missions, {len(d.locations)} locations"
+        )
+
+    def check(self, files: PackFiles) -> list[Finding]:
+        """The pack against the published game's counts."""
+        d = self.data
+        want = d.game.counts
+        have = {
+            "reward_characters": (len(d.reward), "characters.yaml", "reward"),
+            "starting_characters": (len(d.starting), "characters.yaml", "starting"),
+            "missions": (len(d.missions), "missions.yaml", "missions"),
+            "locations": (len(d.locations), "locations.yaml", "locations"),
+        }
+        return [
+            Finding(files.root / file, None, key, f"{n} entries, but the game has {getattr(want, name)}")
+            for name, (n, file, key) in have.items()
+            if n != getattr(want, name)
+        ]
+
+
+def load(files: PackFiles, catalogs: Catalogs) -> CityOfSpies:
+    return CityOfSpies(load_estoril(files, catalogs))

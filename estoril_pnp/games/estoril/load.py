@@ -1,0 +1,162 @@
+"""Reads City of Spies' own files (game, characters, missions, locations) into the typed model."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ... import yamlsrc
+from ...errors import Finding, InputError
+from ...i18n import Catalogs
+from ...packfiles import PackFiles
+from ...pydantic_findings import pydantic_finding
+from ...yamlsrc import Located
+from .model import (
+    NUMERALS,
+    CharacterFile,
+    Estoril,
+    FlagsMission,
+    Game,
+    LocationFile,
+    MissionFile,
+    NationalityMission,
+    SymbolMission,
+)
+
+FILES: dict[str, tuple[str, type[BaseModel]]] = {
+    "game": ("game.yaml", Game),
+    "characters": ("characters.yaml", CharacterFile),
+    "missions": ("missions.yaml", MissionFile),
+    "locations": ("locations.yaml", LocationFile),
+}
+
+
+def load_estoril(files: PackFiles, catalogs: Catalogs) -> Estoril:
+    """The game in the pack's files, or InputError listing every fault found."""
+    findings: list[Finding] = []
+    sources: dict[str, Located] = {}
+    parsed: dict[str, Any] = {}
+    for name, (filename, model) in FILES.items():
+        try:
+            src = yamlsrc.read(files.path(filename))
+        except InputError as exc:
+            findings += exc.findings
+            continue
+        sources[name] = src
+        try:
+            parsed[name] = model.model_validate(src.data)
+        except ValidationError as exc:
+            findings += [pydantic_finding(src, err) for err in exc.errors()]
+    if findings:
+        raise InputError(findings)
+    findings += _check_references(sources, parsed)
+    if findings:
+        raise InputError(findings)
+    chars: CharacterFile = parsed["characters"]
+    places: LocationFile = parsed["locations"]
+    return Estoril(
+        game=parsed["game"],
+        starting=chars.starting,
+        reward=chars.reward,
+        missions=parsed["missions"].missions,
+        rules=places.rules,
+        locations=places.locations,
+        catalogs=catalogs,
+    )
+
+
+def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[Finding]:
+    """Cross-file consistency: ids unique, every symbol, flag, rule and numeral known."""
+    game: Game = parsed["game"]
+    chars: CharacterFile = parsed["characters"]
+    out: list[Finding] = []
+    flags, symbols = set(game.nationalities), set(game.symbols)
+
+    out += _duplicates(src["game"], "colours", [c.id for c in game.colours], "id")
+    out += _duplicates(src["game"], "nationalities", list(game.nationalities))
+    out += _duplicates(src["game"], "symbols", list(game.symbols))
+    wanted = set(range(game.players.min, game.players.max + 1))
+    if set(game.markers_per_player) != wanted:
+        out.append(src["game"].finding(("markers_per_player",), f"needs exactly the player counts {sorted(wanted)}"))
+
+    deck = [("starting", c) for c in chars.starting] + [("reward", c) for c in chars.reward]
+    seen: dict[str, tuple[str, int]] = {}
+    for index, (group, card) in enumerate(deck):
+        i = index if group == "starting" else index - len(chars.starting)
+        where = (group, i)
+        if card.id in seen:
+            other = seen[card.id]
+            out.append(
+                src["characters"].finding((*where, "id"), f"duplicate id '{card.id}' (also {other[0]}[{other[1]}])")
+            )
+        seen.setdefault(card.id, where)
+        if card.nationality not in flags:
+            out.append(
+                src["characters"].finding(
+                    (*where, "nationality"),
+                    f"unknown nationality '{card.nationality}'; known: {', '.join(game.nationalities)}",
+                )
+            )
+        for j, sym in enumerate(card.abilities):
+            if sym == "woman":
+                out.append(
+                    src["characters"].finding((*where, "abilities", j), "Woman is not an ability: write 'woman: true'")
+                )
+            elif sym not in symbols:
+                out.append(
+                    src["characters"].finding(
+                        (*where, "abilities", j), f"unknown symbol '{sym}'; known: {', '.join(game.symbols)}"
+                    )
+                )
+        if len(card.abilities) > 2:
+            out.append(src["characters"].finding((*where, "abilities"), "a card carries at most 2 ability symbols"))
+
+    missions = parsed["missions"].missions
+    out += _duplicates(src["missions"], "missions", [m.id for m in missions], "id")
+    for i, m in enumerate(missions):
+        where = ("missions", i)
+        if isinstance(m, SymbolMission) and m.symbol not in symbols:
+            out.append(src["missions"].finding((*where, "symbol"), f"unknown symbol '{m.symbol}'"))
+        if isinstance(m, NationalityMission) and m.nationality not in flags:
+            out.append(src["missions"].finding((*where, "nationality"), f"unknown nationality '{m.nationality}'"))
+        if isinstance(m, FlagsMission):
+            for j, code in enumerate(m.flags):
+                if code not in flags:
+                    out.append(src["missions"].finding((*where, "flags", j), f"unknown nationality '{code}'"))
+
+    places: LocationFile = parsed["locations"]
+    rule_ids = [r.id for r in places.rules]
+    out += _duplicates(src["locations"], "rules", rule_ids, "id")
+    out += _duplicates(src["locations"], "locations", [p.number for p in places.locations], "number")
+    for i, place in enumerate(places.locations):
+        where = ("locations", i)
+        if place.rule not in rule_ids:
+            out.append(
+                src["locations"].finding((*where, "rule"), f"unknown rule '{place.rule}'; known: {', '.join(rule_ids)}")
+            )
+        numerals = [s.numeral for s in place.spaces]
+        expected = list(NUMERALS[: len(numerals)])
+        if numerals != expected:
+            bad = next(j for j, (a, b) in enumerate(zip(numerals, expected, strict=True)) if a != b)
+            out.append(
+                src["locations"].finding(
+                    (*where, "spaces", bad, "numeral"), f"space numerals must run {', '.join(expected)} in order"
+                )
+            )
+        corners = [place.reward.at] + [s.at for s in place.spaces]
+        for j, s in enumerate(place.spaces):
+            if corners.count(s.at) > 1:
+                out.append(src["locations"].finding((*where, "spaces", j, "at"), f"two spaces share position {s.at}"))
+                break
+    return out
+
+
+def _duplicates(src: Located, key: str, values: list[Any], field: str | None = None) -> list[Finding]:
+    out, seen = [], set()
+    for i, value in enumerate(values):
+        if value in seen:
+            path = (key, i, field) if field else (key, i)
+            out.append(src.finding(path, f"duplicate {field or 'entry'} {value!r}"))
+        seen.add(value)
+    return out

@@ -1,0 +1,59 @@
+"""What a pack prints (components.yaml): piece kinds with their size, group, layouts and items."""
+
+from __future__ import annotations
+
+from typing import Annotated, Self
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
+
+Millimetres = Annotated[StrictInt | float, Field(gt=0, le=1000)]
+Name = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
+Source = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*$", max_length=200)]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PieceKind(Frozen):
+    size: tuple[Millimetres, Millimetres]
+    group: Name
+    items: Source  # a list the game model provides, or a `.yaml` file of items in the pack
+    face: StrictStr
+    back: StrictStr | None = None  # shared by every piece of the kind
+    reverse: StrictStr | None = None  # the piece's own second side
+    copies: Annotated[StrictInt, Field(ge=1, le=1000)] = 1
+
+    @model_validator(mode="after")
+    def _one_back(self) -> Self:
+        if self.back and self.reverse:
+            raise ValueError("a piece has either a shared `back` or its own `reverse`, not both")
+        return self
+
+    @property
+    def width(self) -> float:
+        return self.size[0]
+
+    @property
+    def height(self) -> float:
+        return self.size[1]
+
+    @property
+    def layouts(self) -> tuple[str, ...]:
+        return tuple(x for x in (self.face, self.back, self.reverse) if x)
+
+
+class Manifest(Frozen):
+    pieces: dict[Name, PieceKind]
+
+    @property
+    def groups(self) -> list[str]:
+        """The outputs, in order of first mention."""
+        return list(dict.fromkeys(kind.group for kind in self.pieces.values()))
+
+
+class PackInfo(Frozen):
+    """pack.yaml: the pack's title and the game model that reads its game files, if any."""
+
+    title: Annotated[StrictStr, Field(max_length=200)]
+    model: Name | None = None

@@ -1,0 +1,187 @@
+"""Every piece of a pack in one language, as plain data: the manifest says what is printed,
+the game model (or a YAML file of items) says what each piece shows, the layouts say where.
+
+Pure apart from reading an items file: a layout plus an item's values become drawing
+operations, text fitted; what cannot be laid out is a finding, never a half-made piece.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import yamlsrc
+from .errors import Finding, InputError
+from .i18n import FALLBACK, MissingText, Texts
+from .manifest import PieceKind
+from .pack import Pack
+from .render.layout import Design, Layout
+from .render.ops import Op
+from .render.piece import Piece
+from .render.resolve import resolve
+
+Values = dict[str, Any]  # layout element name -> its value for one piece
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing to print: its id, the values of its face and of its own second side."""
+
+    id: str
+    face: Values
+    reverse: Values = field(default_factory=dict)
+
+
+@dataclass
+class _Translate:
+    """Catalog look-ups for the resolve step; a key no catalog has becomes a finding."""
+
+    texts: Texts
+    missing: dict[str, str] = field(default_factory=dict)  # key -> the layout that used it
+    layout: str = ""
+
+    def __call__(self, key: str) -> str:
+        try:
+            return self.texts(key)
+        except MissingText:
+            self.missing.setdefault(key, self.layout)
+            return key
+
+
+def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Finding]]:
+    """Every piece in print order, and every text that does not fit (still set, at its minimum size).
+
+    InputError for what cannot be laid out at all: a missing layout, a size that disagrees
+    with the manifest, a missing catalog key, an unknown items source.
+    """
+    translate = _Translate(pack.texts(lang))
+    problems: list[Finding] = []
+    overflows: list[Finding] = []
+    pieces: list[Piece] = []
+    for name, kind in pack.manifest.pieces.items():
+        try:
+            layouts = {side: _layout(pack, design, name, kind, side) for side in ("face", "back", "reverse")}
+            items = _items(pack, design, name, kind, translate.texts)
+        except InputError as exc:
+            problems += exc.findings
+            continue
+        shared = _side(design, layouts["back"], {}, translate, overflows, f"{kind.group}/back", lang)
+        seen: set[str] = set()
+        for item in items:
+            if item.id in seen:
+                problems.append(
+                    Finding(
+                        pack.files.root / "components.yaml", None, f"pieces.{name}", f"two items with id '{item.id}'"
+                    )
+                )
+            seen.add(item.id)
+            for n in range(1, kind.copies + 1):
+                key = f"{kind.group}/{item.id}" + (f"/{n}" if kind.copies > 1 else "")
+                try:
+                    front = _side(design, layouts["face"], item.face, translate, overflows, key, lang)
+                    own = _side(design, layouts["reverse"], item.reverse, translate, overflows, key, lang)
+                except InputError as exc:
+                    problems += [Finding(f"{key} [{lang}]", None, f.key, f.message) for f in exc.findings]
+                    break
+                assert front is not None
+                back = own if kind.reverse else shared
+                pieces.append(Piece(key, kind.group, lang, kind.width, kind.height, front, back, bool(kind.back)))
+    catalog = pack.files.root / "i18n" / f"{FALLBACK}.yaml"
+    problems += [
+        Finding(catalog, None, key, f"no text for this key, which layout '{layout}' uses")
+        for key, layout in translate.missing.items()
+    ]
+    if problems:
+        raise InputError(problems)
+    return pieces, overflows
+
+
+def _layout(pack: Pack, design: Design, name: str, kind: PieceKind, side: str) -> Layout | None:
+    layout_name = getattr(kind, side)
+    if layout_name is None:
+        return None
+    where = f"pieces.{name}.{side}"
+    file = pack.files.root / "components.yaml"
+    layout = design.layouts.get(layout_name)
+    if layout is None:
+        raise InputError([Finding(file, None, where, f"no layout named '{layout_name}'")])
+    if (layout.width, layout.height) != (float(kind.width), float(kind.height)):
+        at = layout.where
+        raise InputError(
+            [
+                Finding(
+                    at.file,
+                    at.line,
+                    at.key,
+                    f"layout is {layout.width:g} × {layout.height:g} mm but a {name} is "
+                    f"{kind.width:g} × {kind.height:g} mm (components.yaml)",
+                )
+            ]
+        )
+    return layout
+
+
+def _side(
+    design: Design,
+    layout: Layout | None,
+    values: Mapping[str, Any],
+    translate: _Translate,
+    overflows: list[Finding],
+    key: str,
+    lang: str,
+) -> tuple[Op, ...] | None:
+    if layout is None:
+        return None
+    translate.layout = layout.name
+    done = resolve(design, layout, values, translate)
+    overflows += [
+        Finding(
+            f"{key} [{lang}]", None, o.element, f"text does not fit even at its minimum size: {o.text!r}", "warning"
+        )
+        for o in done.overflows
+    ]
+    return done.ops
+
+
+def _items(pack: Pack, design: Design, name: str, kind: PieceKind, t: Texts) -> list[Item]:
+    if pack.model is not None:
+        made = pack.model.items(kind.items, design, t)
+        if made is not None:
+            return made
+    if kind.items.endswith((".yaml", ".yml")):
+        return read_items(pack, kind.items)
+    raise InputError(
+        [
+            Finding(
+                pack.files.root / "components.yaml",
+                None,
+                f"pieces.{name}.items",
+                f"'{kind.items}' is neither a list the game model provides nor a .yaml file of items",
+            )
+        ]
+    )
+
+
+def read_items(pack: Pack, name: str) -> list[Item]:
+    """A pack's own list of items: each `{id, face: {element: value}, reverse: {…}}`."""
+    src = yamlsrc.read(pack.files.path(name))
+    if not isinstance(src.data, list):
+        raise InputError([src.finding((), "an items file is a list of items")])
+    items, problems = [], []
+    for i, entry in enumerate(src.data):
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str | int):
+            problems.append(src.finding((i,), "an item is a mapping with an id"))
+            continue
+        unknown = set(entry) - {"id", "face", "reverse"}
+        for key in sorted(unknown):
+            problems.append(src.finding((i, key), "unknown key; an item has id, face and reverse"))
+        sides = {side: entry.get(side) or {} for side in ("face", "reverse")}
+        for side, values in sides.items():
+            if not isinstance(values, dict):
+                problems.append(src.finding((i, side), "expected a mapping of element names to values"))
+        if not unknown and all(isinstance(v, dict) for v in sides.values()):
+            items.append(Item(str(entry["id"]), sides["face"], sides["reverse"]))
+    if problems:
+        raise InputError(problems)
+    return items
