@@ -70,10 +70,14 @@ def fields(text: str) -> set[str]:
     return names
 
 
+# The catalogs' own variety where CLDR's default differs: European Portuguese says "0 pontos".
+PLURAL_LOCALE = {"pt": "pt_PT"}
+
+
 @cache
 def plural_category(lang: str, count: int) -> str:
     try:
-        return Locale.parse(lang).plural_form(count)
+        return Locale.parse(PLURAL_LOCALE.get(lang, lang)).plural_form(count)
     except (UnknownLocaleError, ValueError, TypeError):
         return "one" if count == 1 else "other"
 
@@ -81,6 +85,6 @@ def plural_category(lang: str, count: int) -> str:
 @cache
 def plural_categories(lang: str) -> frozenset[str]:
     try:
-        return frozenset(Locale.parse(lang).plural_form.tags) | {"other"}
+        return frozenset(Locale.parse(PLURAL_LOCALE.get(lang, lang)).plural_form.tags) | {"other"}
     except (UnknownLocaleError, ValueError, TypeError):
         return frozenset({"one", "other"})

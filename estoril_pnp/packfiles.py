@@ -79,5 +79,6 @@ def _inside(root: Path, name: str, locate: Locate) -> Path:
     except (OSError, RuntimeError):  # a link loop
         raise refuse("is a broken or looping link") from None
     if real != top and top not in real.parents:
-        raise refuse("is a link that leaves the pack")
+        # the fault is the link itself, however many places name it
+        raise InputError([Finding(path, None, "", "is a link that leaves the pack: a pack may only use its own files")])
     return path

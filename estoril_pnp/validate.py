@@ -41,7 +41,7 @@ def validate(pack_dir: Path) -> Report:
         pack = load_pack(pack_dir)
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
-    findings = pack.model.check(pack.files) if pack.model else []
+    findings = pack.model.check(pack.files, pack.manifest) if pack.model else []
     findings += check_catalogs(pack)
     findings += check_pieces(pack)
     return Report(pack_dir, pack, list(dict.fromkeys(findings)))

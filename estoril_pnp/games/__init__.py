@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..errors import Finding, InputError
 from ..i18n import Catalogs, Texts
+from ..manifest import Manifest
 from ..packfiles import PackFiles
 
 if TYPE_CHECKING:
@@ -38,8 +39,8 @@ class GameModel(Protocol):
         """One line on what the pack holds, for `validate`."""
         ...
 
-    def check(self, files: PackFiles) -> list[Finding]:
-        """Checks beyond the types, such as the published counts."""
+    def check(self, files: PackFiles, manifest: Manifest) -> list[Finding]:
+        """Checks beyond the types, such as the published counts and every item list printed."""
         ...
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ...errors import Finding
 from ...i18n import Catalogs, Texts
+from ...manifest import Manifest
 from ...packfiles import PackFiles
 from ...pieces import Item
 from ...render.layout import Design
@@ -65,8 +66,14 @@ class CityOfSpies:
             f"({len(d.starting)} × {colours} colours), {len(d.missions)} missions, {len(d.locations)} locations"
         )
 
-    def check(self, files: PackFiles) -> list[Finding]:
-        """The pack against the published game's counts."""
+    def check(self, files: PackFiles, manifest: Manifest) -> list[Finding]:
+        """The pack against the published game: its counts, and every piece of it printed."""
+        printed = {kind.items for kind in manifest.pieces.values()}
+        unprinted = [
+            Finding(files.root / "components.yaml", None, "pieces", f"no piece kind prints the game's '{source}'")
+            for source in SOURCES
+            if source not in printed
+        ]
         d = self.data
         want = d.game.counts
         have = {
@@ -75,7 +82,7 @@ class CityOfSpies:
             "missions": (len(d.missions), "missions.yaml", "missions"),
             "locations": (len(d.locations), "locations.yaml", "locations"),
         }
-        return [
+        return unprinted + [
             Finding(files.root / file, None, key, f"{n} entries, but the game has {getattr(want, name)}")
             for name, (n, file, key) in have.items()
             if n != getattr(want, name)
