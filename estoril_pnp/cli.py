@@ -10,7 +10,7 @@ import sys
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -141,7 +141,7 @@ OffsetOption = Annotated[
 @app.command()
 def build(
     pack: PackOption = None,
-    lang: LangOption = "en",
+    lang: Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")] = "en",
     paper: PaperOption = "a4",
     bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each piece, mm.")] = 3.0,
     backs: BacksOption = "duplex-long",
@@ -159,32 +159,50 @@ def build(
     from .render.fonts import register_fonts
     from .render.layout import load_design
     from .render.options import resolve_options
+    from .translation import state
 
     try:
         options = resolve_options(paper, bleed, backs, back_offset, layout)
     except InputError as exc:
         fail(exc)
     p = open_pack(pack)
-    texts(p, lang)
+    languages = p.languages if lang == "all" else [lang]
+    for code in languages:
+        texts(p, code)
     register_fonts()
-    try:
-        pieces, overflows = lay_out(p, load_design(p.files), lang)
+    laid_out = {}
+    try:  # every language laid out before any file is written: bad input writes nothing
+        design = load_design(p.files)
+        for code in languages:
+            laid_out[code] = lay_out(p, design, code)
     except InputError as exc:
         fail(exc)
-    for finding in overflows:
-        typer.echo(f"warning: {finding}", err=True)
-    target = out_dir / lang / paper
+    for code, (_, overflows) in laid_out.items():
+        left = state(p, code)
+        missing = left.total - left.translated
+        if missing:
+            typer.echo(f"warning: i18n/{code}.yaml: {missing} keys not translated; English is used for them", err=True)
+        for finding in overflows:
+            typer.echo(f"warning: {finding}", err=True)
+    total = sum(len(pieces) for pieces, _ in laid_out.values())
+    written: list[Path] = []
     with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("Imposing", total=len(pieces))
-        try:
-            files = build_pdfs(
-                pieces, target, options, lambda n: bar.advance(task, n), lambda s: out.print(f"note: {s}")
-            )
-        except InputError as exc:
-            fail(exc)
-    for file in files:
-        out.print(str(file))
-    out.print(how_to_print(len(pieces), len(files), target, options))
+        task = bar.add_task("Imposing", total=total)
+        for code, (pieces, _) in laid_out.items():
+            try:
+                written += build_pdfs(
+                    pieces,
+                    out_dir / code / paper,
+                    options,
+                    lambda n: bar.advance(task, n),
+                    lambda s: out.print(f"note: {escape(s)}"),
+                )
+            except InputError as exc:
+                fail(exc)
+    for file in written:
+        out.print(escape(str(file)))
+    where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
+    out.print(escape(how_to_print(total, len(written), where, options)))
 
 
 def how_to_print(pieces: int, files: int, target: Path, options: SheetOptions) -> str:
@@ -216,6 +234,7 @@ def calibrate(
     ] = "duplex-long",
     back_offset: OffsetOption = "0,0",
     out_file: Annotated[Path, typer.Option("--out", help="PDF to write.")] = Path("output/calibration.pdf"),
+    lang: LangOption = "en",
 ) -> None:
     """Write a duplex calibration page pair and a 50 mm square to check actual-size printing."""
     from .atomic import atomic_path
@@ -230,13 +249,93 @@ def calibrate(
             raise InputError([Finding("--backs", None, "", "calibration is for duplex-long or duplex-short")])
     except InputError as exc:
         fail(exc)
-    texts = open_pack(pack).texts("en")
+    t = texts(open_pack(pack), lang)
     register_fonts()
     with atomic_path(out_file) as temp:
-        canvas = new_canvas(temp, title=texts("sheets.calibration.title"))
-        draw_calibration(canvas, options.paper, options.backs, options.back_offset, texts)
+        canvas = new_canvas(temp, title=t("sheets.calibration.title"))
+        draw_calibration(canvas, options.paper, options.backs, options.back_offset, t)
         canvas.save()
     out.print(str(out_file))
+
+
+# --- Translations: what each language still lacks, and a template for a new one -----------
+
+i18n_app = typer.Typer(help="The state of the translations, and a template for a new language.", no_args_is_help=True)
+app.add_typer(i18n_app, name="i18n")
+
+
+def _translation_states(pack: Pack) -> tuple[dict[str, Any], set[str]]:
+    from .render.layout import load_design
+    from .translation import state, used_keys
+
+    try:
+        used = used_keys(pack, load_design(pack.files))
+    except InputError as exc:
+        fail(exc)
+    return {lang: state(pack, lang, used) for lang in pack.languages}, used
+
+
+@i18n_app.command("status")
+def i18n_status(pack: PackOption = None) -> None:
+    """A table of languages × completeness."""
+    from rich.table import Table
+
+    p = open_pack(pack)
+    states, _ = _translation_states(p)
+    table = Table(title="Translations")
+    for column in ("language", "translated", "missing", "unused", "placeholders", "plural forms missing"):
+        table.add_column(column, justify="left" if column == "language" else "right")
+    for lang, s in states.items():
+        done = f"{s.translated}/{s.total} {100 * s.translated // max(s.total, 1)}%"
+        counts = [str(s.count(kind)) for kind in ("missing", "unused", "placeholders", "plural form missing")]
+        table.add_row(escape(lang), done, *counts)
+    out.print(table)
+
+
+@i18n_app.command("check")
+def i18n_check(
+    lang: Annotated[str, typer.Argument(help="The language to check, e.g. pl.")], pack: PackOption = None
+) -> None:
+    """What a translator still has to do, key by key, with the English text beside it."""
+    p = open_pack(pack)
+    texts(p, lang)
+    states, _ = _translation_states(p)
+    s = states[lang]
+    if not s.problems:
+        out.print(f"{escape(lang)}: complete, {s.total} keys, nothing left to do")
+        return
+    out.print(f"{escape(lang)}: {len(s.problems)} to do (key, what, the English text)")
+    for problem in s.problems:
+        what = f"{problem.kind}: {problem.detail}" if problem.detail else problem.kind
+        english = " ".join(problem.english.split())
+        out.print(f"{problem.key}  [{what}]  {english}", markup=False, highlight=False)
+    raise typer.Exit(1)
+
+
+@i18n_app.command("new")
+def i18n_new(
+    lang: Annotated[str, typer.Argument(help="The new language's code, e.g. it, cs, fr.")],
+    pack: PackOption = None,
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="Where to write it (default: the pack's i18n/LANG.yaml).")
+    ] = None,
+) -> None:
+    """Write a template catalog: every key, empty, with the English text as a comment."""
+    import re
+
+    from .atomic import atomic_path
+    from .translation import template
+
+    if not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", lang):
+        fail(InputError([Finding("LANG", None, "", f"'{lang}' is not a language code such as it or pt_BR")]))
+    p = open_pack(pack)
+    target = out_file or p.files.root / "i18n" / f"{lang}.yaml"
+    if target.exists():
+        fail(InputError([Finding(target, None, "", "already exists; edit it, or remove it to start again")]))
+    with atomic_path(target) as temp:
+        temp.write_text(template(p.catalogs["en"], lang), encoding="utf-8")
+    out.print(f"{escape(str(target))}: {len(p.catalogs['en'])} English texts to translate")
+    out.print(f"Then: estoril-pnp i18n check {lang}" + (f" --pack {escape(str(pack))}" if pack else ""))
 
 
 class RoundingChoice(StrEnum):

@@ -37,9 +37,8 @@ class Texts:
         return fill(self.raw(key), {**dict(self.numbers), **values})
 
     def raw(self, key: str) -> str:
-        text = self.catalogs.get(self.lang, {}).get(key)
-        if text is None:
-            text = self.catalogs.get(FALLBACK, {}).get(key)
+        """The language's text, else the English one; an empty text is not translated yet."""
+        text = self.catalogs.get(self.lang, {}).get(key) or self.catalogs.get(FALLBACK, {}).get(key)
         if text is None:
             raise MissingText(key)
         return text
@@ -50,7 +49,7 @@ class Texts:
         for lang in (self.lang, FALLBACK):
             catalog = self.catalogs.get(lang, {})
             for form in (category, "other"):
-                if f"{key}.{form}" in catalog:
+                if catalog.get(f"{key}.{form}"):
                     return fill(catalog[f"{key}.{form}"], {**dict(self.numbers), **values, "count": count})
         raise MissingText(f"{key}.other")
 

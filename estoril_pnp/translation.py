@@ -1,0 +1,131 @@
+"""The state of each translation against the English reference: what is done, what is left,
+and a template for a new language. `validate`, `i18n status` and `i18n check` read it.
+
+A plural is a group of keys `name.one`, `name.other`, …: each language gives exactly the
+CLDR categories it has (Babel), each with the placeholders of the English `other`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from . import i18n
+from .pack import Pack
+from .render.layout import Design
+
+# Keys the code itself reads: the tables of `list`, the score table and prompts, the
+# calibration page, the language's own name. Every other key is used by a layout or named
+# by the game model; a test checks that each literal key in the code is covered.
+CODE_PREFIXES = ("language.", "list.", "score.", "sheets.")
+
+
+@dataclass(frozen=True)
+class Problem:
+    key: str
+    kind: str  # missing | unused | placeholders | plural form missing
+    english: str  # the English text beside it, for the translator
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class State:
+    lang: str
+    total: int  # keys to translate (a plural counts once per category of the language)
+    problems: tuple[Problem, ...] = field(default_factory=tuple)
+
+    def count(self, kind: str) -> int:
+        return sum(p.kind == kind for p in self.problems)
+
+    @property
+    def translated(self) -> int:
+        return self.total - self.count("missing") - self.count("plural form missing")
+
+
+def plural_stems(english: Mapping[str, str]) -> set[str]:
+    return {key.rpartition(".")[0] for key in english if key.endswith(".other")}
+
+
+def wanted_keys(english: Mapping[str, str], lang: str) -> list[str]:
+    """Every key a complete catalog of `lang` has, plurals in the language's own categories."""
+    stems = plural_stems(english)
+    out = [k for k in english if k.rpartition(".")[0] not in stems]
+    out += [f"{stem}.{form}" for stem in sorted(stems) for form in sorted(i18n.plural_categories(lang))]
+    return out
+
+
+def used_keys(pack: Pack, design: Design) -> set[str]:
+    """Keys some layout or the game model uses (the code's own prefixes aside)."""
+    keys = {str(el.style["key"]) for layout in design.layouts.values() for el in layout.elements if "key" in el.style}
+    return keys | set(pack.model.required_keys() if pack.model else ())
+
+
+def state(pack: Pack, lang: str, used: Iterable[str] | None = None) -> State:
+    """What `lang` still lacks against English; for English itself, what nothing uses."""
+    english = pack.catalogs[i18n.FALLBACK]
+    catalog = {k: v for k, v in pack.catalogs.get(lang, {}).items() if v.strip()}  # "" is not translated yet
+    stems = plural_stems(english)
+    wanted = wanted_keys(english, lang)
+    problems: list[Problem] = []
+
+    def reference(key: str) -> str:
+        stem = key.rpartition(".")[0]
+        return english.get(key) or (english[f"{stem}.other"] if stem in stems else "")
+
+    for key in wanted:
+        if key not in catalog:
+            kind = "plural form missing" if key.rpartition(".")[0] in stems else "missing"
+            problems.append(Problem(key, kind, reference(key)))
+        elif i18n.fields(catalog[key]) != i18n.fields(reference(key)) | _count(key, stems):
+            want, has = sorted(i18n.fields(reference(key)) | _count(key, stems)), sorted(i18n.fields(catalog[key]))
+            problems.append(Problem(key, "placeholders", reference(key), f"wants {want}, has {has}"))
+    known = set(wanted)
+    problems += [Problem(key, "unused", "", "not a key of the English catalog") for key in catalog if key not in known]
+    if lang == i18n.FALLBACK and used is not None:
+        needed = set(used)
+        problems += [
+            Problem(key, "unused", text, "no layout, model or code uses it")
+            for key, text in english.items()
+            if key not in needed and not key.startswith(CODE_PREFIXES) and key.rpartition(".")[0] not in stems
+        ]
+    return State(lang, len(wanted), tuple(problems))
+
+
+def _count(key: str, stems: set[str]) -> set[str]:
+    """A plural form may always say its number."""
+    return {"count"} if key.rpartition(".")[0] in stems else set()
+
+
+def template(english: Mapping[str, str], lang: str) -> str:
+    """A catalog for a new language: every key empty, the English text as a comment above it."""
+    lines = [
+        f"# Catalog for '{lang}': translate each empty text; the English is in the comment above it.",
+        "# Keep every {placeholder} as it is. An empty text falls back to English.",
+        "# Check what is left with: estoril-pnp i18n check " + lang,
+    ]
+    stems = plural_stems(english)
+    open_path: list[str] = []
+    for key in wanted_keys(english, lang):
+        *path, leaf = key.split(".")
+        common = 0
+        while common < min(len(path), len(open_path)) and path[common] == open_path[common]:
+            common += 1
+        for depth in range(common, len(path)):
+            lines.append(f"{'  ' * depth}{_yaml_key(path[depth])}:")
+        open_path = path
+        stem = key.rpartition(".")[0]
+        source = english.get(key) or english[f"{stem}.other"]
+        indent = "  " * len(path)
+        label = f"plural '{leaf}' of: " if stem in stems else ""
+        lines += [f"{indent}# {label}{line}" for line in source.splitlines() or [""]]
+        lines.append(f'{indent}{_yaml_key(leaf)}: ""')
+    return "\n".join(lines) + "\n"
+
+
+YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}  # YAML would read these as values
+
+
+def _yaml_key(key: str) -> str:
+    plain = key.replace("_", "").isalnum() and not key[0].isdigit() and key.lower() not in YAML_WORDS
+    return key if plain else json.dumps(key)

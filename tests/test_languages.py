@@ -1,0 +1,168 @@
+"""Every catalog found, read back from its own PDFs: a seventh language is tested without
+touching this file. And the tools a translator uses: status, check, a template, fallback."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import SHIPPED
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from estoril_pnp.cli import app
+from estoril_pnp.i18n import Texts
+
+runner = CliRunner()
+LANGS = SHIPPED.languages
+# Letters each language must show on its pieces, read back from the PDFs.
+LETTERS = {"hu": "őű", "pl": "łżąę", "de": "äß", "es": "ñ", "pt": "ãç"}
+BROKEN = re.compile("[\ufffd\u25a1\u25af\u2610]")  # replacement character and the boxes of a missing glyph
+
+
+def _text(pdf: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("all")
+    result = runner.invoke(app, ["build", "--lang", "all", "--layout", "single", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_every_shipped_language_is_complete() -> None:
+    assert set(LANGS) >= {"en", "pl", "hu", "pt", "de", "es"}
+    result = runner.invoke(app, ["validate", "--strict"])
+    assert result.exit_code == 0, result.stdout
+    assert "0 error(s), 0 warning(s): ok" in result.stdout
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_reads_back_with_its_own_words_and_letters(built: Path, lang: str) -> None:
+    t = Texts(SHIPPED.catalogs, lang)
+    folder = built / lang / "a4"
+    everything = "\n".join(_text(pdf) for pdf in sorted(folder.glob("*.pdf")))
+    assert not BROKEN.search(everything)
+    for letter in LETTERS.get(lang, ""):
+        assert letter in everything, (lang, letter)
+    missions = _text(folder / "missions-single.pdf")
+    for m in SHIPPED.model.data.missions:
+        assert t(f"mission.{m.id}.title") in missions
+    characters = _text(folder / "characters-single.pdf")
+    assert all(c.name in characters for c in SHIPPED.model.data.reward)  # names stay as printed
+    tiles = _text(folder / "locations-single.pdf")
+    assert all(place.name in tiles for place in SHIPPED.model.data.locations)  # location names stay Portuguese
+    aids = _text(folder / "player_aids-single.pdf")
+    for key in ("aid.round_title", "aid.scoring_title"):
+        assert t(key).upper() in aids
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_keeps_the_sizes_and_embeds_its_fonts(built: Path, lang: str) -> None:
+    for kind in SHIPPED.manifest.pieces.values():
+        for page in PdfReader(built / lang / "a4" / f"{kind.group}-single.pdf").pages:
+            trim = page.trimbox
+            assert float(trim.width) * 25.4 / 72 == pytest.approx(kind.width, abs=0.1)
+            assert float(trim.height) * 25.4 / 72 == pytest.approx(kind.height, abs=0.1)
+        for page in PdfReader(built / lang / "a4" / f"{kind.group}-single.pdf").pages[:2]:
+            for font in page["/Resources"].get("/Font", {}).values():
+                font = font.get_object()
+                assert font["/Subtype"] == "/TrueType" and "/FontFile2" in font["/FontDescriptor"].get_object()
+
+
+def test_a_changed_hand_limit_is_stated_on_every_language_aid(pack_copy: Path, tmp_path: Path) -> None:
+    game = pack_copy / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("hand_limit: 6", "hand_limit: 9"), encoding="utf-8")
+    result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--lang", "all", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for lang in LANGS:
+        [front, *_] = PdfReader(tmp_path / lang / "a4" / "player_aids.pdf").pages
+        assert re.search(r"\b9\b", front.extract_text()), lang
+
+
+def _halve(pack: Path, lang: str) -> list[str]:
+    """Blanks every other text of a catalog; returns the keys it blanked."""
+    file = pack / "i18n" / f"{lang}.yaml"
+    data = yaml.safe_load(file.read_text(encoding="utf-8"))
+    leaves: list[tuple[dict, str, str]] = []
+
+    def walk(node: dict, path: tuple[str, ...]) -> None:
+        for key, value in node.items():
+            if isinstance(value, dict):
+                walk(value, (*path, key))
+            else:
+                leaves.append((node, key, ".".join((*path, key))))
+
+    walk(data, ())
+    for node, key, _ in leaves[1::2]:
+        node[key] = ""
+    file.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return [dotted for _, _, dotted in leaves[1::2]]
+
+
+def test_a_half_done_catalog_lists_exactly_what_is_missing_and_falls_back_to_english(
+    pack_copy: Path, tmp_path: Path
+) -> None:
+    blanked = _halve(pack_copy, "pl")
+    assert len(blanked) > 30
+    result = runner.invoke(app, ["i18n", "check", "pl", "--pack", str(pack_copy)], terminal_width=400)
+    assert result.exit_code == 1
+    listed = {line.split("  [")[0] for line in result.stdout.splitlines()[1:]}
+    assert listed == set(blanked)
+    result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--lang", "pl", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert f"warning: i18n/pl.yaml: {len(blanked)} keys not translated; English is used for them" in result.stderr
+    english = Texts(SHIPPED.catalogs, "en")
+    fallen_back = [k for k in blanked if k.startswith("mission.")]
+    missions = " ".join(_text(tmp_path / "pl" / "a4" / "missions.pdf").split())
+    assert fallen_back and all(english(k) in missions for k in fallen_back)
+
+
+def test_a_new_language_starts_from_a_template_that_check_reads(pack_copy: Path) -> None:
+    result = runner.invoke(app, ["i18n", "new", "it", "--pack", str(pack_copy)])
+    assert result.exit_code == 0, result.output
+    template = (pack_copy / "i18n" / "it.yaml").read_text(encoding="utf-8")
+    assert "# Assassin" in template and 'name: ""' in template
+    status = runner.invoke(app, ["i18n", "status", "--pack", str(pack_copy)], terminal_width=200)
+    assert re.search(r"it\s*│\s*0/\d+ 0%", status.stdout), status.stdout
+    again = runner.invoke(app, ["i18n", "new", "it", "--pack", str(pack_copy)])
+    assert again.exit_code == 2 and "already exists" in again.stderr
+
+
+@pytest.mark.parametrize(("points", "polish"), [(1, "1 punkt"), (2, "2 punkty"), (5, "5 punktów"), (22, "22 punkty")])
+def test_polish_plurals_come_out_right(points: int, polish: str) -> None:
+    assert Texts(SHIPPED.catalogs, "pl").plural("score.points", points) == polish
+
+
+def test_score_in_polish_prints_polish_labels_and_the_right_plural(tmp_path: Path) -> None:
+    record = tmp_path / "game.yaml"
+    record.write_text(
+        "players:\n  - {colour: red, hand: [hans_r], discards: 0}\n  - {colour: blue, hand: [], discards: 0}\n"
+        "missions: [most_assassin, most_seducer, most_diplomat, most_germans]\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["score", str(record), "--lang", "pl"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    t = Texts(SHIPPED.catalogs, "pl")
+    for key in ("score.title", "score.discards", "score.total", "colour.red", "mission.most_germans.title"):
+        assert t(key) in result.stdout
+    assert "7 punktów" in result.stdout  # 1 VP in hand + 6 for the Germans mission
+
+
+def test_every_key_the_code_names_is_in_english_and_counted_as_used() -> None:
+    from estoril_pnp.render.layout import load_design
+    from estoril_pnp.translation import CODE_PREFIXES, used_keys
+
+    used = used_keys(SHIPPED, load_design(SHIPPED.files))
+    english = SHIPPED.catalogs["en"]
+    named = set()
+    for file in (Path(__file__).parent.parent / "estoril_pnp").rglob("*.py"):
+        named |= set(re.findall(r"""\bt(?:exts)?(?:\.plural)?\(\s*["']([a-z_]+\.[a-z_.]+)["']""", file.read_text()))
+    assert len(named) > 20
+    for key in named:
+        assert key in english or f"{key}.other" in english, key
+        assert key.startswith(CODE_PREFIXES) or key in used, key
