@@ -103,3 +103,14 @@ def test_layout_faults_name_file_and_line(tmp_path: Path, change: tuple[str, str
     assert str(finding).startswith(f"{tmp_path / 'layouts' / 'pieces.yaml'}:"), str(finding)
     assert finding.line is not None
     assert message in str(finding)
+
+
+def test_a_no_break_space_keeps_two_words_on_one_line() -> None:
+    from estoril_pnp.render.fonts import register_fonts
+    from estoril_pnp.render.text import fit
+
+    register_fonts()
+    text = "Połóż kartę w\u00a0domu i\u00a0czekaj na znak"
+    for width in range(40, 200, 5):
+        lines = fit(text, "Vollkorn-Regular", width, 1000, 10, 10, 1.2, True).lines
+        assert not any(line.endswith((" w", " i")) or line in ("w", "i") for line in lines), lines

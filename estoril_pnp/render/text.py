@@ -36,7 +36,8 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        # only plain spaces break a line: a no-break space keeps e.g. Polish "w domu" together
+        for word in (w for w in paragraph.split(" ") if w):
             trial = f"{line} {word}" if line else word
             if line and stringWidth(trial, font, size) > width:
                 lines.append(line)
