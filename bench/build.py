@@ -30,7 +30,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as out:
             start = time.perf_counter()
             pieces, _ = lay_out(pack, load_design(pack.files), "en")
-            files = build(pieces, Path(out), options, lambda n: None)
+            files = build(pieces, Path(out), options, lambda n: None).files
             best = min(best, time.perf_counter() - start)
             size = sum(f.stat().st_size for f in files)
     print(f"full English build, backs {backs}: {len(pieces)} pieces in {len(files)} PDFs ({size / 1e6:.2f} MB)")

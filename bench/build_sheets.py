@@ -36,7 +36,7 @@ def main() -> None:
         for backs in ("none", "duplex-long", "fold"):
             options = resolve_options("a4", backs=backs)
             start = time.perf_counter()
-            [file] = build(pieces, Path(out), options, lambda n: None)
+            [file] = build(pieces, Path(out), options, lambda n: None).files
             seconds = time.perf_counter() - start
             pages = file.read_bytes().count(b"/Type /Page\n")
             print(

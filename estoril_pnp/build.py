@@ -1,20 +1,26 @@
-"""Writes one PDF per group of pieces: plans first (so a bad size stops before any file), then draws."""
+"""What is built, for which languages and paper, and what can be kept from the last build:
+plans first (so a bad size stops before any file), then one PDF per group of pieces."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
 from .atomic import atomic_path
+from .buildcache import STAMP, Stamp, inputs_key, output_key, read_stamp, stamp_text
 from .errors import Finding, InputError
+from .pack import Pack
+from .pieces import lay_out
 from .render.fonts import DEFAULT_FONT
 from .render.imposition import Backs, DoesNotFit, SheetPlan, plan
+from .render.layout import load_design
 from .render.options import Layout, SheetOptions
 from .render.piece import Piece
 from .render.sheets import Progress, draw_sheets, draw_single
+from .translation import state
 
 
 def for_print(pieces: Sequence[Piece], backs: Backs) -> dict[str, list[Piece]]:
@@ -38,20 +44,36 @@ def for_print(pieces: Sequence[Piece], backs: Backs) -> dict[str, list[Piece]]:
     return out
 
 
+@dataclass(frozen=True)
+class Built:
+    files: list[Path]  # every output, in group order
+    drawn: list[Path]  # those drawn this time (the others were unchanged)
+    keys: dict[str, str]  # file name -> content key, for the next build
+
+
 def build(
     pieces: Sequence[Piece],
     out_dir: Path,
     options: SheetOptions,
     progress: Progress,
     note: Callable[[str], None] = lambda _: None,
-) -> list[Path]:
-    """One PDF per group in `out_dir`; InputError (and no file) if any piece cannot be imposed."""
+    previous: Mapping[str, str] | None = None,
+) -> Built:
+    """One PDF per group in `out_dir`; InputError (and no file) if any piece cannot be imposed.
+
+    A PDF whose content key is in `previous` (and still on disk) is kept as it is.
+    """
     groups = for_print(pieces, options.backs)
     plans = {name: _plans(name, members, options, note) for name, members in groups.items()}
-    written = []
     suffix = "-single" if options.layout is Layout.single else ""
+    files, drawn, keys = [], [], {}
     for name, members in groups.items():
         target = out_dir / f"{name}{suffix}.pdf"
+        keys[target.name] = output_key(members, options)
+        files.append(target)
+        if (previous or {}).get(target.name) == keys[target.name] and target.is_file():
+            progress(len(members))
+            continue
         with atomic_path(target) as temp:
             canvas = new_canvas(temp, title=name)
             if options.layout is Layout.single:
@@ -60,8 +82,50 @@ def build(
                 for size, batch in _by_size(members).items():
                     draw_sheets(canvas, batch, plans[name][size], options.bleed, options.crop_marks, progress)
             canvas.save()
-        written.append(target)
-    return written
+        drawn.append(target)
+    return Built(files, drawn, keys)
+
+
+def build_set(
+    pack: Pack,
+    languages: Sequence[str],
+    options: SheetOptions,
+    out_dir: Path,
+    progress: Progress,
+    note: Callable[[str], None] = lambda _: None,
+    warn: Callable[[str], None] = lambda _: None,
+    sized: Callable[[int], None] = lambda _: None,
+) -> Built:
+    """Every language's pieces into OUT/<lang>/<paper>/, drawing only what changed.
+
+    A language whose input files and options are unchanged is not even laid out; the others
+    are all laid out before any file is written, so bad input writes nothing.
+    """
+    paper = options.paper.name.lower()
+    suffix = "-single" if options.layout is Layout.single else ""
+    expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups}
+    stamps = {code: read_stamp(out_dir / code / paper) for code in languages}
+    keys = {code: inputs_key(pack.files.root, code, options) for code in languages}
+    todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
+    design = load_design(pack.files) if todo else None
+    laid_out = {code: lay_out(pack, design, code) for code in todo if design is not None}
+    for code, (_, overflows) in laid_out.items():
+        left = state(pack, code)
+        if left.total > left.translated:
+            warn(f"i18n/{code}.yaml: {left.total - left.translated} keys not translated; English is used for them")
+        for finding in overflows:
+            warn(str(finding))
+    sized(sum(len(pieces) for pieces, _ in laid_out.values()))
+    files = [out_dir / c / paper / name for c in languages if c not in todo for name in sorted(expected)]
+    drawn: list[Path] = []
+    for code, (pieces, _) in laid_out.items():
+        folder = out_dir / code / paper
+        done = build(pieces, folder, options, progress, note, stamps[code].outputs)
+        with atomic_path(folder / STAMP) as temp:
+            temp.write_text(stamp_text(Stamp(keys[code], done.keys)), encoding="utf-8")
+        files += done.files
+        drawn += done.drawn
+    return Built(files, drawn, {})
 
 
 def new_canvas(path: Path, title: str) -> Canvas:

@@ -150,16 +150,17 @@ def build(
         str, typer.Option("--layout", help="sheet: many pieces per page with crop marks; single: one per page.")
     ] = "sheet",
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no list of files.")] = False,
 ) -> None:
-    """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/."""
+    """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/.
+
+    Only what changed since the last build into the same folder is drawn again.
+    """
     from rich.progress import Progress
 
-    from .build import build as build_pdfs
-    from .pieces import lay_out
+    from .build import build_set
     from .render.fonts import register_fonts
-    from .render.layout import load_design
     from .render.options import resolve_options
-    from .translation import state
 
     try:
         options = resolve_options(paper, bleed, backs, back_offset, layout)
@@ -170,44 +171,34 @@ def build(
     for code in languages:
         texts(p, code)
     register_fonts()
-    laid_out = {}
-    try:  # every language laid out before any file is written: bad input writes nothing
-        design = load_design(p.files)
-        for code in languages:
-            laid_out[code] = lay_out(p, design, code)
-    except InputError as exc:
-        fail(exc)
-    for code, (_, overflows) in laid_out.items():
-        left = state(p, code)
-        missing = left.total - left.translated
-        if missing:
-            typer.echo(f"warning: i18n/{code}.yaml: {missing} keys not translated; English is used for them", err=True)
-        for finding in overflows:
-            typer.echo(f"warning: {finding}", err=True)
-    total = sum(len(pieces) for pieces, _ in laid_out.values())
-    written: list[Path] = []
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("Imposing", total=total)
-        for code, (pieces, _) in laid_out.items():
-            try:
-                written += build_pdfs(
-                    pieces,
-                    out_dir / code / paper,
-                    options,
-                    lambda n: bar.advance(task, n),
-                    lambda s: out.print(f"note: {escape(s)}"),
-                )
-            except InputError as exc:
-                fail(exc)
-    for file in written:
-        out.print(escape(str(file)))
+    with Progress(console=Console(stderr=True), transient=True, disable=quiet) as bar:
+        task = bar.add_task("Drawing", total=None)
+        try:
+            done = build_set(
+                p,
+                languages,
+                options,
+                out_dir,
+                progress=lambda n: bar.advance(task, n),
+                note=lambda s: out.print(f"note: {escape(s)}"),
+                warn=lambda s: typer.echo(f"warning: {s}", err=True),
+                sized=lambda total: bar.update(task, total=total),
+            )
+        except InputError as exc:
+            fail(exc)
+    if not done.drawn:
+        out.print(f"Nothing changed: all {len(done.files)} PDFs under {escape(str(out_dir))}/ are up to date.")
+        return
+    if not quiet:
+        for file in done.drawn:
+            out.print(escape(str(file)))
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
-    out.print(escape(how_to_print(total, len(written), where, options)))
+    out.print(escape(how_to_print(len(done.drawn), len(done.files), where, options)))
 
 
-def how_to_print(pieces: int, files: int, target: Path, options: SheetOptions) -> str:
+def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:
     """The build's last lines: what was written where, and how to print it."""
-    done = f"{pieces} pieces in {files} PDFs in {target}/."
+    done = f"{drawn} of {files} PDFs drawn in {target}/" + (" (the others were unchanged)." if drawn < files else ".")
     size = "Print at actual size (100 %, not “fit to page”)"
     if options.layout is Layout.single:
         how = "one piece per page with TrimBox and BleedBox, for a print shop; each back follows its front"

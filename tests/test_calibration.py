@@ -115,7 +115,7 @@ def test_the_offset_read_on_the_calibration_page_fixes_every_sheet(tmp_path, siz
     seen = _seen_from_front(back, backs, error)
     offset = f"{_read(xs, seen[0]):g},{_read(ys, seen[1]):g}"
     options = resolve_options("a4", backs=backs, back_offset=offset)
-    [file] = build(grouped({"cards": pieces(4, *size)}), tmp_path / "sheets", options, lambda n: None)
+    [file] = build(grouped({"cards": pieces(4, *size)}), tmp_path / "sheets", options, lambda n: None).files
     front_page, back_page = read(file)[:2]
     fronts = sorted(r.centre for r in front_page.rects)
     through = []

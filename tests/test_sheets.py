@@ -23,7 +23,7 @@ TOL = 0.01  # mm
 
 
 def _build(tmp_path: Path, groups, **opts) -> list[Path]:
-    return build(grouped(groups), tmp_path, resolve_options(**{"paper": "a4", **opts}), lambda n: None)
+    return build(grouped(groups), tmp_path, resolve_options(**{"paper": "a4", **opts}), lambda n: None).files
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -156,7 +156,7 @@ runner = CliRunner()
 def test_build_writes_one_pdf_per_group_under_lang_and_paper(tmp_path: Path) -> None:
     result = runner.invoke(cli.app, ["build", "--paper", "letter", "--backs", "duplex-long", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    written = sorted(p.name for p in (tmp_path / "en" / "letter").iterdir())
+    written = sorted(p.name for p in (tmp_path / "en" / "letter").glob("*.pdf"))
     groups = ("characters", "missions", "locations", "player_aids", "first_player", "enigma", "markers")
     assert written == sorted(f"{group}.pdf" for group in groups)
 

@@ -1,0 +1,55 @@
+"""Rebuilds skip what has not changed, and only that: read from what each build drew."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from estoril_pnp.build import build_set
+from estoril_pnp.cli import app
+from estoril_pnp.pack import load_pack
+from estoril_pnp.render.options import resolve_options
+from estoril_pnp.resources import resource_dir
+
+runner = CliRunner()
+
+
+def _build(pack_dir: Path, out: Path, **opts: str) -> list[str]:
+    pack = load_pack(pack_dir)
+    done = build_set(pack, ["en", "de"], resolve_options(**{"paper": "a4", **opts}), out, lambda n: None)
+    return sorted(f"{p.parent.parent.name}/{p.name}" for p in done.drawn)
+
+
+def test_nothing_changed_draws_nothing_and_says_so_in_one_line(tmp_path: Path) -> None:
+    first = runner.invoke(app, ["build", "--out", str(tmp_path), "-q"])
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(app, ["build", "--out", str(tmp_path)])
+    assert again.exit_code == 0
+    assert again.stdout.strip().splitlines() == [f"Nothing changed: all 7 PDFs under {tmp_path}/ are up to date."]
+
+
+def test_one_character_changed_redraws_only_the_characters(pack_copy: Path, tmp_path: Path) -> None:
+    assert len(_build(pack_copy, tmp_path)) == 14
+    assert _build(pack_copy, tmp_path) == []
+    characters = pack_copy / "characters.yaml"
+    text = characters.read_text(encoding="utf-8")
+    characters.write_text(text.replace("strength: 5,", "strength: 4,", 1), encoding="utf-8")
+    assert _build(pack_copy, tmp_path) == ["de/characters.pdf", "en/characters.pdf"]
+
+
+def test_an_edited_layout_redraws_what_uses_it(pack_copy: Path, tmp_path: Path) -> None:
+    _build(pack_copy, tmp_path)
+    (pack_copy / "layouts").mkdir()
+    shipped = (resource_dir("templates") / "layouts" / "pieces.yaml").read_text(encoding="utf-8")
+    moved = shipped.replace("title: {verb: text, box: [6, 17, 58, 9]", "title: {verb: text, box: [6, 18, 58, 9]")
+    assert moved != shipped
+    (pack_copy / "layouts" / "pieces.yaml").write_text(moved, encoding="utf-8")
+    assert _build(pack_copy, tmp_path) == ["de/missions.pdf", "en/missions.pdf"]
+
+
+def test_other_options_or_a_deleted_file_are_built_again(pack_copy: Path, tmp_path: Path) -> None:
+    _build(pack_copy, tmp_path)
+    (tmp_path / "en" / "a4" / "enigma.pdf").unlink()
+    assert _build(pack_copy, tmp_path) == ["en/enigma.pdf"]
+    assert len(_build(pack_copy, tmp_path, bleed=2.0)) == 14  # every PDF depends on the bleed
