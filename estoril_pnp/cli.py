@@ -24,7 +24,7 @@ from .games.estoril.model import Estoril
 from .games.estoril.tables import TABLES
 from .i18n import Texts
 from .pack import Pack, load_pack
-from .render.imposition import Backs
+from .render.imposition import PAPERS, Backs, Paper
 from .render.options import Layout, SheetOptions
 from .resources import default_pack
 from .validate import validate as run_validation
@@ -199,10 +199,38 @@ def build(
                 )
             except InputError as exc:
                 fail(exc)
+    written += _build_scorepads(p, languages, paper, out_dir)
     for file in written:
         out.print(escape(str(file)))
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
     out.print(escape(how_to_print(total, len(written), where, options)))
+
+
+def _build_scorepads(pack: Pack, languages: list[str], paper: str, out_dir: Path) -> list[Path]:
+    """Beside the pieces, each language's score pad; only a game with a scorer has one."""
+    if not isinstance(pack.model, CityOfSpies):
+        return []
+    game = pack.model.data
+    return [
+        _write_scorepad(game, pack.texts(code), PAPERS[paper], out_dir / code / paper / "scorepad.pdf")
+        for code in languages
+    ]
+
+
+def _write_scorepad(game: Estoril, t: Texts, paper: Paper, target: Path) -> Path:
+    from .atomic import atomic_path
+    from .build import new_canvas
+    from .games.estoril.scorepad import score_pad
+    from .render.scorepad import draw_pad
+
+    pad = score_pad(game, t)
+    with atomic_path(target) as temp:
+        canvas = new_canvas(temp, title=f"{pad.title} · {pad.subtitle}")
+        overflows = draw_pad(canvas, pad, paper)
+        canvas.save()
+    for overflow in overflows:
+        typer.echo(f"warning: {target.name} [{t.lang}]: {overflow}", err=True)
+    return target
 
 
 def how_to_print(pieces: int, files: int, target: Path, options: SheetOptions) -> str:
@@ -256,6 +284,31 @@ def calibrate(
         draw_calibration(canvas, options.paper, options.backs, options.back_offset, t)
         canvas.save()
     out.print(str(out_file))
+
+
+@app.command()
+def scorepad(
+    pack: PackOption = None,
+    lang: LangOption = "en",
+    paper: PaperOption = "a4",
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="PDF to write (default: output/<lang>/<paper>/scorepad.pdf).")
+    ] = None,
+) -> None:
+    """Write the printable end-of-game score pad: a row per source of points, a column per colour."""
+    from .render.fonts import register_fonts
+    from .render.options import resolve_options
+
+    try:
+        options = resolve_options(paper)
+    except InputError as exc:
+        fail(exc)
+    p = open_pack(pack)
+    t = texts(p, lang)
+    game = estoril(p)
+    register_fonts()
+    target = out_file or Path("output") / lang / paper / "scorepad.pdf"
+    out.print(escape(str(_write_scorepad(game, t, options.paper, target))))
 
 
 # --- Translations: what each language still lacks, and a template for a new one -----------
