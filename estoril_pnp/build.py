@@ -86,6 +86,10 @@ def build(
     return Built(files, drawn, keys)
 
 
+# an output beside the pieces: for a language, its content key and how to write it to a path
+Extra = Callable[[str], tuple[str, Callable[[Path], None]]]
+
+
 def build_set(
     pack: Pack,
     languages: Sequence[str],
@@ -95,15 +99,19 @@ def build_set(
     note: Callable[[str], None] = lambda _: None,
     warn: Callable[[str], None] = lambda _: None,
     sized: Callable[[int], None] = lambda _: None,
+    extras: Mapping[str, Extra] | None = None,
 ) -> Built:
     """Every language's pieces into OUT/<lang>/<paper>/, drawing only what changed.
 
     A language whose input files and options are unchanged is not even laid out; the others
-    are all laid out before any file is written, so bad input writes nothing.
+    are all laid out before any file is written, so bad input writes nothing. `extras` are
+    more outputs per language: file name -> a function of the language giving the output's
+    content key and how to write it.
     """
+    extras = extras or {}
     paper = options.paper.name.lower()
     suffix = "-single" if options.layout is Layout.single else ""
-    expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups}
+    expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups} | set(extras)
     stamps = {code: read_stamp(out_dir / code / paper) for code in languages}
     keys = {code: inputs_key(pack.files.root, code, options) for code in languages}
     todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
@@ -121,9 +129,15 @@ def build_set(
     for code, (pieces, _) in laid_out.items():
         folder = out_dir / code / paper
         done = build(pieces, folder, options, progress, note, stamps[code].outputs)
+        made = {}
+        for name, extra in extras.items():
+            made[name], write = extra(code)
+            if stamps[code].outputs.get(name) != made[name] or not (folder / name).is_file():
+                write(folder / name)
+                drawn.append(folder / name)
         with atomic_path(folder / STAMP) as temp:
-            temp.write_text(stamp_text(Stamp(keys[code], done.keys)), encoding="utf-8")
-        files += done.files
+            temp.write_text(stamp_text(Stamp(keys[code], {**done.keys, **made})), encoding="utf-8")
+        files += done.files + [folder / name for name in extras]
         drawn += done.drawn
     return Built(files, drawn, {})
 

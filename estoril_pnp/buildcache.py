@@ -57,6 +57,11 @@ def output_key(pieces: Sequence[Piece], *parts: object) -> str:
     return h.hexdigest()
 
 
+def value_key(*parts: object) -> str:
+    """The key of an output drawn from plain values alone (their repr is their content)."""
+    return hashlib.sha256(f"{__version__}|{parts!r}".encode()).hexdigest()
+
+
 def _digest(file: Path) -> str:
     return hashlib.sha256(file.read_bytes()).hexdigest()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -17,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from . import __version__
+from .build import Extra
 from .errors import Finding, InputError
 from .games.estoril import CityOfSpies, scoreprompt, scoreview, scoring
 from .games.estoril import record as records
@@ -24,8 +26,9 @@ from .games.estoril.model import Estoril
 from .games.estoril.tables import TABLES
 from .i18n import Texts
 from .pack import Pack, load_pack
-from .render.imposition import Backs
+from .render.imposition import PAPERS, Backs, Paper
 from .render.options import Layout, SheetOptions
+from .render.scorepad import Pad
 from .resources import default_pack
 from .validate import validate as run_validation
 
@@ -183,6 +186,7 @@ def build(
                 note=lambda s: out.print(f"note: {escape(s)}"),
                 warn=lambda s: typer.echo(f"warning: {s}", err=True),
                 sized=lambda total: bar.update(task, total=total),
+                extras=_scorepads(p, PAPERS[paper]),
             )
         except InputError as exc:
             fail(exc)
@@ -194,6 +198,35 @@ def build(
             out.print(escape(str(file)))
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
     out.print(escape(how_to_print(len(done.drawn), len(done.files), where, options)))
+
+
+def _scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
+    """Beside the pieces, each language's score pad; only a game with a scorer has one."""
+    from .buildcache import value_key
+    from .games.estoril.scorepad import score_pad
+
+    if not isinstance(pack.model, CityOfSpies):
+        return {}
+    game = pack.model.data
+
+    def pad(lang: str) -> tuple[str, Callable[[Path], None]]:
+        drawn = score_pad(game, pack.texts(lang))
+        return value_key(drawn, paper), lambda target: _write_scorepad(drawn, lang, paper, target)
+
+    return {"scorepad.pdf": pad}
+
+
+def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path) -> None:
+    from .atomic import atomic_path
+    from .build import new_canvas
+    from .render.scorepad import draw_pad
+
+    with atomic_path(target) as temp:
+        canvas = new_canvas(temp, title=f"{pad.title} · {pad.subtitle}")
+        overflows = draw_pad(canvas, pad, paper)
+        canvas.save()
+    for overflow in overflows:
+        typer.echo(f"warning: {target.name} [{lang}]: {overflow}", err=True)
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:
@@ -247,6 +280,34 @@ def calibrate(
         draw_calibration(canvas, options.paper, options.backs, options.back_offset, t)
         canvas.save()
     out.print(str(out_file))
+
+
+@app.command()
+def scorepad(
+    pack: PackOption = None,
+    lang: LangOption = "en",
+    paper: PaperOption = "a4",
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="PDF to write (default: output/<lang>/<paper>/scorepad.pdf).")
+    ] = None,
+) -> None:
+    """Write the printable end-of-game score pad: a row per source of points, a column per colour."""
+    from .render.fonts import register_fonts
+    from .render.options import resolve_options
+
+    try:
+        options = resolve_options(paper)
+    except InputError as exc:
+        fail(exc)
+    p = open_pack(pack)
+    t = texts(p, lang)
+    game = estoril(p)
+    register_fonts()
+    from .games.estoril.scorepad import score_pad
+
+    target = out_file or Path("output") / lang / paper / "scorepad.pdf"
+    _write_scorepad(score_pad(game, t), lang, options.paper, target)
+    out.print(escape(str(target)))
 
 
 # --- Translations: what each language still lacks, and a template for a new one -----------

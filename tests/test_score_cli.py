@@ -51,7 +51,8 @@ def test_worked_example_as_json(tmp_path: Path) -> None:
         "points": {"red": 3, "yellow": 3},
     }
     assert (data["winners"], data["tiebreak"]) == (["red"], None)
-    assert set(data) == {"players", "missions", "winners", "tiebreak"}
+    assert data["categories"] == ["discards", "hand", "missions", "enigma"]  # no variant: no recruitment
+    assert set(data) == {"categories", "players", "missions", "winners", "tiebreak"}
 
 
 def test_table_shows_the_breakdown_and_the_winner(tmp_path: Path) -> None:

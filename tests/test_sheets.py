@@ -158,7 +158,7 @@ def test_build_writes_one_pdf_per_group_under_lang_and_paper(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in (tmp_path / "en" / "letter").glob("*.pdf"))
     groups = ("characters", "missions", "locations", "player_aids", "first_player", "enigma", "markers")
-    assert written == sorted(f"{group}.pdf" for group in groups)
+    assert written == sorted([f"{group}.pdf" for group in groups] + ["scorepad.pdf"])
 
 
 @pytest.mark.parametrize(

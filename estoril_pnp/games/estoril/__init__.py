@@ -1,7 +1,7 @@
 """City of Spies: Estoril 1942 — the game behind the engine's boundary (games.GameModel).
 
 Everything that names a character, a mission or a location lives in this package: the
-model and its loader, the pieces' data, the scorer, game records and the tables.
+model and its loader, the pieces' data, the scorer, game records, the tables and the score pad.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from ...manifest import Manifest
 from ...packfiles import PackFiles
 from ...pieces import Item
 from ...render.layout import Design
+from . import scorepad
 from .load import load_estoril
 from .model import Estoril
 from .pieces import SOURCES
@@ -41,6 +42,8 @@ class CityOfSpies:
             "vp_second_place": g.vp.second_place,
             "vp_enigma": g.vp.enigma,
             "vp_recruitment": g.vp.recruitment,
+            "secret_face_up": g.secret_missions.face_up,
+            "secret_min_players": g.secret_missions.min_players,
             "dice": g.dice,
             **{f"markers_{n}": m for n, m in g.markers_per_player.items()},
         }
@@ -50,14 +53,14 @@ class CityOfSpies:
         return make(self.data, design, t) if make else None
 
     def required_keys(self) -> list[str]:
-        """Keys the pieces and tables need for every symbol, flag, mission, rule and colour."""
+        """Keys the pieces, tables and score pad need for every symbol, flag, mission, rule, colour and variant."""
         d = self.data
         keys = [f"nationality.{c}" for c in d.game.nationalities]
         keys += [f"symbol.{s}.{part}" for s in d.game.symbols for part in ("name", "ability")]
         keys += [f"mission.{m.id}.{part}" for m in d.missions for part in ("title", "counts")]
         keys += [f"rule.{r.id}" for r in d.rules]
         keys += [f"colour.{c.id}" for c in (*d.game.colours, d.game.neutral_colour)]
-        return keys
+        return keys + scorepad.required_keys()
 
     def summary(self) -> str:
         d, colours = self.data, len(self.data.game.colours)

@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 
 from ...i18n import Texts
+from .categories import TALLIES, in_play
 from .scoring import PlayerScore, Result
 
 
@@ -18,26 +19,25 @@ def player_label(p: PlayerScore, t: Texts) -> str:
 
 
 def table(result: Result, t: Texts) -> Table:
-    """One column per player, best first; one row per source of points."""
+    """One column per player, best first; one row per category in play (categories.py), then the tallies."""
     out = Table(title=t("score.title"), caption=t("score.legend"))
     out.add_column("")
     for p in result.players:
         out.add_column(player_label(p, t), justify="right")
-    rows: list[tuple[str, list[str]]] = [
-        (t("score.discards"), [str(p.breakdown.discards) for p in result.players]),
-        (t("score.hand"), [str(p.breakdown.hand) for p in result.players]),
-    ]
-    for m in result.missions:
-        cells = [f"{m.points.get(p.colour, 0)} ({m.counts[p.colour]})" for p in result.players]
-        rows.append((t(f"mission.{m.id}.title"), cells))
-    rows.append((t("score.enigma"), [str(p.breakdown.enigma) for p in result.players]))
-    if "secret_recruitment" in result.variants:
-        rows.append((t("score.recruitment"), [str(p.breakdown.recruitment) for p in result.players]))
-    rows += [
-        (f"[bold]{t('score.total')}[/bold]", [f"[bold]{p.total}[/bold]" for p in result.players]),
-        (t("score.completed"), [str(p.missions_completed) for p in result.players]),
-        (t("score.rank"), [str(p.rank) for p in result.players]),
-    ]
+    rows: list[tuple[str, list[str]]] = []
+    for category in in_play(result.variants):
+        if category.per_mission:
+            for m in result.missions:
+                cells = [f"{m.points.get(p.colour, 0)} ({m.counts[p.colour]})" for p in result.players]
+                rows.append((t(f"mission.{m.id}.title"), cells))
+        else:
+            rows.append((t(category.label), [str(getattr(p.breakdown, category.id)) for p in result.players]))
+    for tally in TALLIES:
+        label, cells = t(tally.label), [str(getattr(p, tally.id)) for p in result.players]
+        if tally.strong:
+            label, cells = f"[bold]{label}[/bold]", [f"[bold]{c}[/bold]" for c in cells]
+        rows.append((label, cells))
+    rows.append((t("score.rank"), [str(p.rank) for p in result.players]))
     for heading, cells in rows:
         out.add_row(heading, *cells)
     return out
@@ -59,6 +59,7 @@ def render(result: Result, t: Texts) -> Group:
 def to_json(result: Result) -> dict[str, Any]:
     """The documented JSON shape of `estoril-pnp score --json`."""
     return {
+        "categories": [c.id for c in in_play(result.variants)],  # the breakdown's entries this game scored
         "players": [
             {
                 "colour": p.colour,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Literal
 
 from .model import (
@@ -23,6 +23,8 @@ Decider = TieBreak | Literal["shared"] | None
 
 @dataclass(frozen=True)
 class Breakdown:
+    """A player's points by source: one field per categories.CATEGORIES entry, in its order (a test checks)."""
+
     discards: int
     hand: int  # the printed VP of the characters in hand; also a tie-break
     missions: int
@@ -31,7 +33,7 @@ class Breakdown:
 
     @property
     def total(self) -> int:
-        return self.discards + self.hand + self.missions + self.enigma + self.recruitment
+        return sum(getattr(self, f.name) for f in fields(self))
 
 
 @dataclass(frozen=True)
