@@ -399,9 +399,9 @@ def run() -> None:  # console-script entry point
     sys.exit(app())
 
 
-# --- Images: a PNG per piece ----------------------------------------------------------------
+# --- Images: a PNG per piece, Tabletop Simulator decks --------------------------------------
 
-export_app = typer.Typer(help="The pieces as images: PNG files.", no_args_is_help=True)
+export_app = typer.Typer(help="The pieces as images: PNG files, Tabletop Simulator decks.", no_args_is_help=True)
 app.add_typer(export_app, name="export")
 
 ExportLangOption = Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")]
@@ -481,3 +481,58 @@ def export_png(
     edge = "with a 3 mm bleed" if bleed else "cut at the trim"
     mm_size = f"{example.width:g} × {example.height:g} mm"
     out.print(escape(f"{dpi} dpi, {edge}: {example.name}.png ({mm_size}) is {width} × {height} px."))
+
+
+@export_app.command("tts")
+def export_tts(
+    pack: PackOption = None,
+    lang: ExportLangOption = "en",
+    out_dir: ExportOutOption = Path("output"),
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            "--base-url",
+            help="Where you will upload the OUT folder (https://…); default: file:/// URLs of this computer.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Tabletop Simulator decks (face sheet, back, saved object) and single images under OUT/<lang>/tts/."""
+    from rich.progress import Progress
+
+    from .export import check_base_url
+    from .export import export_tts as write_tts
+    from .pictures import pictures
+    from .pieces import faces
+    from .ttsdecks import default_spec, read_spec, resolve
+
+    try:
+        check_base_url(base_url)
+    except InputError as exc:
+        fail(exc)
+    p, design, laid_out = _export_pieces(pack, lang)
+    plans = {}
+    try:  # every deck checked in every language before the first file is written
+        spec = read_spec(p.files)
+        for code, pieces in laid_out.items():
+            spec_, src = spec if spec is not None else (default_spec(pieces), None)
+            plans[code] = resolve(spec_, src, pieces, faces(p, design, code))
+    except InputError as exc:
+        fail(exc)
+    total = sum(len(d.cards) for decks, _ in plans.values() for d in decks)
+    total += sum(len(pictures(singles)) for _, singles in plans.values())
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("Drawing decks", total=total)
+        for code, (decks, singles) in plans.items():
+            folder = out_dir / code / "tts"
+            files = write_tts(decks, singles, folder, out_dir, base_url, lambda n: bar.advance(task, n))
+            for deck, saved in zip(decks, files.decks, strict=True):
+                out.print(escape(f"{saved}: {deck.title}, {len(deck.cards)} cards"))
+            counts = f"{len(files.sheets)} face sheets and backs, {len(files.singles)} single images"
+            out.print(escape(f"{counts} in {folder}/"))
+    out.print(
+        "Import: copy the .json files into Tabletop Simulator's Saves/Saved Objects folder and spawn them from "
+        "Objects → Saved Objects; or Objects → Components → Custom → Deck with a -faces sheet, its -back image, "
+        "the width × height from its .json, and “Back is Hidden”."
+        + ("" if base_url else " The URLs are file:/// paths of this computer: other players need --base-url.")
+    )
