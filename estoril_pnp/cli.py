@@ -401,6 +401,8 @@ def run() -> None:  # console-script entry point
 
 # --- Images: a PNG per piece, Tabletop Simulator decks --------------------------------------
 
+import typing  # noqa: E402  (here, so this section is the whole of the export's change to cli.py)
+
 export_app = typer.Typer(help="The pieces as images: PNG files, Tabletop Simulator decks.", no_args_is_help=True)
 app.add_typer(export_app, name="export")
 
@@ -408,7 +410,12 @@ ExportLangOption = Annotated[str, typer.Option("--lang", help="Language (en, pl,
 ExportOutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
 
 
-def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Any, dict[str, list[Any]]]:
+if typing.TYPE_CHECKING:  # the export modules load only when a command runs, as for build
+    from .render.layout import Design
+    from .render.piece import Piece
+
+
+def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Design, dict[str, list[Piece]]]:
     """The pack (one copy of each item: copies are the same picture), its design, and its pieces
     in every language asked for, all laid out before anything is written."""
     from .pictures import one_of_each
@@ -421,7 +428,7 @@ def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Any, dict[st
     for code in languages:
         texts(p, code)
     register_fonts()
-    laid_out = {}
+    laid_out: dict[str, list[Piece]] = {}
     try:
         design = load_design(p.files)
         for code in languages:
