@@ -449,3 +449,149 @@ def score(
 
 def run() -> None:  # console-script entry point
     sys.exit(app())
+
+
+# --- Images: a PNG per piece, Tabletop Simulator decks --------------------------------------
+
+import typing  # noqa: E402  (here, so this section is the whole of the export's change to cli.py)
+
+export_app = typer.Typer(help="The pieces as images: PNG files, Tabletop Simulator decks.", no_args_is_help=True)
+app.add_typer(export_app, name="export")
+
+ExportLangOption = Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")]
+ExportOutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
+
+
+if typing.TYPE_CHECKING:  # the export modules load only when a command runs, as for build
+    from .render.layout import Design
+    from .render.piece import Piece
+
+
+def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Design, dict[str, list[Piece]]]:
+    """The pack (one copy of each item: copies are the same picture), its design, and its pieces
+    in every language asked for, all laid out before anything is written."""
+    from .pictures import one_of_each
+    from .pieces import lay_out
+    from .render.fonts import register_fonts
+    from .render.layout import load_design
+
+    p = one_of_each(open_pack(pack_dir))
+    languages = p.languages if lang == "all" else [lang]
+    for code in languages:
+        texts(p, code)
+    register_fonts()
+    laid_out: dict[str, list[Piece]] = {}
+    try:
+        design = load_design(p.files)
+        for code in languages:
+            pieces, overflows = lay_out(p, design, code)
+            for finding in overflows:
+                typer.echo(f"warning: {finding}", err=True)
+            laid_out[code] = pieces
+    except InputError as exc:
+        fail(exc)
+    return p, design, laid_out
+
+
+@export_app.command("png")
+def export_png(
+    pack: PackOption = None,
+    lang: ExportLangOption = "en",
+    dpi: Annotated[int, typer.Option("--dpi", help="Resolution: pixels per inch of the piece (10–1200).")] = 300,
+    bleed: Annotated[bool, typer.Option("--bleed", help="Add the 3 mm bleed around each piece.")] = False,
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--only",
+            help="Only these groups or keys, e.g. characters, missions/strongest or 'characters/*/red'; repeat or "
+            "separate with commas.",
+            show_default=False,
+        ),
+    ] = None,
+    out_dir: ExportOutOption = Path("output"),
+) -> None:
+    """One PNG per piece face and back under OUT/<lang>/png/, named by the piece's key."""
+    from rich.progress import Progress
+
+    from .export import check_dpi, size
+    from .export import export_png as write_pngs
+    from .pictures import pictures, select
+
+    try:
+        check_dpi(dpi)
+    except InputError as exc:
+        fail(exc)
+    _, _, laid_out = _export_pieces(pack, lang)
+    patterns = [part for value in only or [] for part in value.split(",") if part]
+    try:  # every selection and file name checked before the first file is written
+        chosen = {code: select(pieces, patterns) for code, pieces in laid_out.items()}
+        found = {code: pictures(pieces) for code, pieces in chosen.items()}
+    except InputError as exc:
+        fail(exc)
+    written: list[Path] = []
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("Rasterizing", total=sum(len(f) for f in found.values()))
+        for code, pieces in chosen.items():
+            written += write_pngs(pieces, out_dir / code / "png", dpi, bleed, lambda n: bar.advance(task, n))
+    for code in chosen:
+        out.print(escape(f"{len(found[code])} images in {out_dir / code / 'png'}/"))
+    example = next(iter(found.values()))[0]
+    width, height = size(example, dpi, bleed)
+    edge = "with a 3 mm bleed" if bleed else "cut at the trim"
+    mm_size = f"{example.width:g} × {example.height:g} mm"
+    out.print(escape(f"{dpi} dpi, {edge}: {example.name}.png ({mm_size}) is {width} × {height} px."))
+
+
+@export_app.command("tts")
+def export_tts(
+    pack: PackOption = None,
+    lang: ExportLangOption = "en",
+    out_dir: ExportOutOption = Path("output"),
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            "--base-url",
+            help="Where you will upload the OUT folder (https://…); default: file:/// URLs of this computer.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Tabletop Simulator decks (face sheet, back, saved object) and single images under OUT/<lang>/tts/."""
+    from rich.progress import Progress
+
+    from .export import check_base_url
+    from .export import export_tts as write_tts
+    from .pictures import pictures
+    from .pieces import faces
+    from .ttsdecks import default_spec, read_spec, resolve
+
+    try:
+        check_base_url(base_url)
+    except InputError as exc:
+        fail(exc)
+    p, design, laid_out = _export_pieces(pack, lang)
+    plans = {}
+    try:  # every deck checked in every language before the first file is written
+        spec = read_spec(p.files)
+        for code, pieces in laid_out.items():
+            spec_, src = spec if spec is not None else (default_spec(pieces), None)
+            plans[code] = resolve(spec_, src, pieces, faces(p, design, code))
+    except InputError as exc:
+        fail(exc)
+    total = sum(len(d.cards) for decks, _ in plans.values() for d in decks)
+    total += sum(len(pictures(singles)) for _, singles in plans.values())
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("Drawing decks", total=total)
+        for code, (decks, singles) in plans.items():
+            folder = out_dir / code / "tts"
+            files = write_tts(decks, singles, folder, out_dir, base_url, lambda n: bar.advance(task, n))
+            for deck, saved in zip(decks, files.decks, strict=True):
+                out.print(escape(f"{saved}: {deck.title}, {len(deck.cards)} cards"))
+            counts = f"{len(files.sheets)} face sheets and backs, {len(files.singles)} single images"
+            out.print(escape(f"{counts} in {folder}/"))
+    out.print(
+        "Import: copy the .json files into Tabletop Simulator's Saves/Saved Objects folder and spawn them from "
+        "Objects → Saved Objects; or Objects → Components → Custom → Deck with a -faces sheet, its -back image, "
+        "the width × height from its .json, and “Back is Hidden”."
+        + ("" if base_url else " The URLs are file:/// paths of this computer: other players need --base-url.")
+    )

@@ -77,7 +77,7 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                 )
             seen.add(item.id)
             for n in range(1, kind.copies + 1):
-                key = f"{kind.group}/{item.id}" + (f"/{n}" if kind.copies > 1 else "")
+                key = piece_key(kind, item.id, n)
                 try:
                     front = _side(design, layouts["face"], item.face, translate, overflows, key, lang)
                     own = _side(design, layouts["reverse"], item.reverse, translate, overflows, key, lang)
@@ -95,6 +95,23 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
     if problems:
         raise InputError(problems)
     return pieces, overflows
+
+
+def piece_key(kind: PieceKind, item_id: str, copy: int) -> str:
+    """group/item, with /copy when the kind has several copies: unique in a language."""
+    return f"{kind.group}/{item_id}" + (f"/{copy}" if kind.copies > 1 else "")
+
+
+def faces(pack: Pack, design: Design, lang: str) -> dict[str, Values]:
+    """Every piece's face values by key, as `lay_out` keys them: what an export names its cards from.
+    Call it after `lay_out` has accepted the pack: it reports nothing itself."""
+    texts = pack.texts(lang)
+    out: dict[str, Values] = {}
+    for name, kind in pack.manifest.pieces.items():
+        for item in _items(pack, design, name, kind, texts):
+            for n in range(1, kind.copies + 1):
+                out[piece_key(kind, item.id, n)] = item.face
+    return out
 
 
 def _layout(pack: Pack, design: Design, name: str, kind: PieceKind, side: str) -> Layout | None:

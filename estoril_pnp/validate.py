@@ -12,11 +12,13 @@ from pathlib import Path
 from . import i18n
 from .errors import Finding, InputError
 from .pack import Pack, load_pack
+from .pictures import one_of_each
 from .pieces import lay_out
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
 from .render.layout import Design, load_design
 from .translation import state, used_keys
+from .ttsdecks import read_spec, resolve
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ def validate(pack_dir: Path) -> Report:
         return Report(pack_dir, pack, findings + exc.findings)
     findings += check_catalogs(pack, design)
     findings += check_pieces(pack, design)
+    findings += check_tts(pack, design)
     return Report(pack_dir, pack, list(dict.fromkeys(findings)))
 
 
@@ -68,6 +71,19 @@ def check_pieces(pack: Pack, design: Design) -> list[Finding]:
             for ops in (piece.front, piece.back or ()):
                 findings += missing_glyphs(f"{piece.key} [{lang}]", ops)
     return findings
+
+
+def check_tts(pack: Pack, design: Design) -> list[Finding]:
+    """The pack's `tts.yaml`, if it has one: every pattern matches, every deck has one size and one back."""
+    try:
+        spec = read_spec(pack.files)
+        if spec is None:
+            return []
+        pieces, _ = lay_out(one_of_each(pack), design, i18n.FALLBACK)
+        resolve(*spec, pieces, {})
+    except InputError as exc:
+        return exc.findings
+    return []
 
 
 def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
