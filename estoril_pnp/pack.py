@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import yamlsrc
-from .errors import Finding, InputError
+from .errors import Finding, InputError, shown
 from .model import (
     NUMERALS,
     CharacterFile,
@@ -80,10 +80,11 @@ def pydantic_finding(src: Located, err: Any) -> Finding:
     if kind == "missing":
         return src.finding(path, f"missing key '{err['loc'][-1]}'")
     if kind in ("model_type", "dict_type"):  # pydantic would name its internal class here
-        return src.finding(path, f"expected a mapping of keys to values (got {err['input']!r})")
+        return src.finding(path, f"expected a mapping of keys to values (got {shown(err['input'])})")
     if kind == "union_tag_invalid":
-        return src.finding(path, f"unknown kind {err['input'].get('kind')!r}; expected {err['ctx']['expected_tags']}")
-    return src.finding(path, f"{err['msg']} (got {err['input']!r})")
+        tag = shown(err["input"].get("kind"))
+        return src.finding(path, f"unknown kind {tag}; expected {err['ctx']['expected_tags']}")
+    return src.finding(path, f"{err['msg']} (got {shown(err['input'])})")
 
 
 def _real_path(data: Any, loc: Iterable[str | int]) -> tuple[str | int, ...]:
@@ -143,6 +144,7 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
     out += _duplicates(src["game"], "colours", [c.id for c in game.colours], "id")
     out += _duplicates(src["game"], "nationalities", list(game.nationalities))
     out += _duplicates(src["game"], "symbols", list(game.symbols))
+    out += _player_counts(src["game"], game, len(parsed["missions"].missions))
     wanted = set(range(game.players.min, game.players.max + 1))
     if set(game.markers_per_player) != wanted:
         out.append(src["game"].finding(("markers_per_player",), f"needs exactly the player counts {sorted(wanted)}"))
@@ -216,6 +218,27 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
             if corners.count(s.at) > 1:
                 out.append(src["locations"].finding((*where, "spaces", j, "at"), f"two spaces share position {s.at}"))
                 break
+    return out
+
+
+def _player_counts(src: Located, game: Game, missions: int) -> list[Finding]:
+    """Numbers that would make every record impossible, or an interactive question unanswerable."""
+    out = []
+    least, most = game.players.min, game.players.max
+    if least > most:
+        out.append(src.finding(("players",), f"min {least} is more than max {most}"))
+    if most > len(game.colours):
+        out.append(src.finding(("players", "max"), f"{most} players need {most} colours; {len(game.colours)} given"))
+    if game.missions_in_play > missions:
+        out.append(src.finding(("missions_in_play",), f"{game.missions_in_play} in play, but only {missions} missions"))
+    secret = game.secret_missions
+    if secret.min_players <= most and secret.face_up + most > missions:
+        out.append(
+            src.finding(
+                ("secret_missions", "face_up"),
+                f"{secret.face_up} face up + 1 for each of {most} players is more than the {missions} missions",
+            )
+        )
     return out
 
 
