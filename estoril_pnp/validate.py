@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,11 +38,14 @@ def validate(pack_dir: Path) -> Report:
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
     findings = check_counts(pack, pack_dir) + check_catalogs(pack, pack_dir)
-    if not findings:  # pieces are only laid out from a pack whose data and texts are sound
-        try:
-            findings += check_pieces(pack)
-        except InputError as exc:  # the layout file or an icon is broken
-            findings += exc.findings
+    # The pieces are laid out whatever else was found: every check runs, every finding is reported.
+    try:
+        findings += check_pieces(pack)
+    except InputError as exc:  # the layout file, an icon or a text is broken
+        findings += exc.findings
+    except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
+        problem = f"{type(exc).__name__}: {str(exc)[:200]}"
+        findings.append(Finding(pack_dir, None, "", f"the pieces could not be laid out ({problem})"))
     return Report(pack_dir, pack, findings)
 
 
@@ -79,7 +81,6 @@ def check_counts(pack: Pack, pack_dir: Path) -> list[Finding]:
 def check_catalogs(pack: Pack, pack_dir: Path) -> list[Finding]:
     """English must say everything; other languages are warned about what falls back."""
     out: list[Finding] = []
-    allowed = set(i18n.game_numbers(pack))
     en = pack.catalogs[i18n.FALLBACK]
     for key in i18n.required_keys(pack):
         if key not in en:
@@ -89,18 +90,11 @@ def check_catalogs(pack: Pack, pack_dir: Path) -> list[Finding]:
         for key, text in catalog.items():
             if key not in en:
                 out.append(Finding(file, None, key, "not a key of the English catalog", "warning"))
-            unknown = _fields(text) - allowed - _fields(en.get(key, ""))
-            if unknown:
-                out.append(Finding(file, None, key, f"unknown placeholder(s) {sorted(unknown)}"))
+            for problem in i18n.placeholder_problems(text, i18n.allowed_values(pack, key)):
+                out.append(Finding(file, None, key, problem))
         if lang != i18n.FALLBACK:
             missing = [k for k in en if k not in catalog]
             if missing:
                 out.append(Finding(file, None, "", f"{len(missing)} keys not translated (English is used)", "warning"))
     return out
 
-
-def _fields(text: str) -> set[str]:
-    try:
-        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-    except ValueError:  # an unbalanced brace: reported as its own placeholder
-        return {text}
