@@ -1,16 +1,21 @@
 """The `estoril-pnp` command. Thin: parse options, call the library, print, set the exit code.
 
-Exit codes: 0 ok, 1 findings (validation), 2 bad input (unreadable pack or record, bad options).
+Exit codes: 0 ok, 1 findings (validation), 2 bad input (unreadable pack or record, bad options,
+a file that cannot be read or written, input that ended early), 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
+import errno
+import functools
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn, ParamSpec
 
 import typer
 from rich.console import Console
@@ -23,6 +28,7 @@ from .model import Pack
 from .pack import load_pack
 from .resources import default_pack
 from .tables import TABLES
+from .terminal import clean, plain, safe_json
 from .validate import validate as run_validation
 
 app = typer.Typer(
@@ -30,7 +36,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-out = Console(soft_wrap=True)
+# Everything printed through `out` is data or our own Text: no markup, no emoji codes.
+out = Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
+P = ParamSpec("P")
 
 PackOption = Annotated[
     Path | None, typer.Option("--pack", help="Pack directory to use instead of the shipped one.", show_default=False)
@@ -56,8 +64,64 @@ def main(
 def fail(exc: InputError) -> NoReturn:
     """Bad input: every finding on its own line on stderr, exit status 2, nothing written."""
     for finding in exc.findings:
-        typer.echo(f"error: {finding}", err=True)
+        typer.echo(f"error: {clean(str(finding))}", err=True)
     raise typer.Exit(2)
+
+
+def say(line: str, err: bool = False) -> None:
+    """One line that may quote a pack, a record or a path: shown, never obeyed by the terminal."""
+    typer.echo(clean(line), err=err)
+
+
+def os_finding(exc: OSError, path: Path | str | None = None, doing: str = "") -> Finding:
+    """An operating-system failure named by the path the user gave, and what the system said."""
+    reason = exc.strerror or str(exc)
+    where = path if path is not None else exc.filename or "file system"
+    inner = exc.filename2 or exc.filename
+    detail = f" ({inner})" if path is not None and inner and str(inner) != str(path) else ""
+    return Finding(str(where), None, "", f"{doing}{reason}{detail}")
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """An OSError while writing under `path` (a full disk, a read-only folder) is bad input, not a crash."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            raise
+        raise InputError([os_finding(exc, path, "cannot write: ")]) from None
+
+
+def edge(command: Callable[P, None]) -> Callable[P, None]:
+    """Every way a user's input or machine can make a command fail leaves as `error:` lines, never a traceback."""
+
+    @functools.wraps(command)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            command(*args, **kwargs)
+        except InputError as exc:
+            fail(exc)
+        except typer.Abort as exc:  # a question met the end of input, or Ctrl-C
+            typer.echo("")  # the prompt's line is left open
+            if isinstance(exc.__context__, KeyboardInterrupt):
+                interrupted()
+            fail(InputError([Finding("<stdin>", None, "", "input ended before every question was answered")]))
+        except KeyboardInterrupt:
+            interrupted()
+        except UnicodeDecodeError:  # a typed answer that is not UTF-8
+            fail(InputError([Finding("<stdin>", None, "", "not UTF-8 text")]))
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # `| head`: the reader left; typer closes quietly
+                raise
+            fail(InputError([os_finding(exc)]))
+
+    return guarded
+
+
+def interrupted() -> NoReturn:
+    say("error: interrupted; nothing more was written", err=True)
+    raise typer.Exit(130)
 
 
 def open_pack(pack_dir: Path | None) -> Pack:
@@ -71,13 +135,14 @@ def texts(pack: Pack, lang: str) -> Texts:
     if lang not in pack.catalogs:
         fail(
             InputError(
-                [Finding("--lang", None, "", f"no catalog for '{lang}'; have {', '.join(sorted(pack.catalogs))}")]
+                [Finding("--lang", None, "", f"no catalog for {lang!r}; have {', '.join(sorted(pack.catalogs))}")]
             )
         )
     return Texts(pack, lang)
 
 
 @app.command()
+@edge
 def validate(
     pack: PackOption = None,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as findings too.")] = False,
@@ -85,20 +150,21 @@ def validate(
     """Check the pack: data, cross-references, counts and catalogs."""
     pack_dir = pack or default_pack()
     if not pack_dir.is_dir():
-        typer.echo(f"error: {pack_dir}: no such pack directory", err=True)
-        raise typer.Exit(2)
+        raise InputError([Finding(pack_dir, None, "", "no such pack directory")])
     report = run_validation(pack_dir)
     for finding in report.findings:
-        typer.echo(f"{finding.severity}: {finding}")
+        say(f"{finding.severity}: {finding}")
     if report.pack is not None:
         p = report.pack
         colours = len(p.game.colours)
-        out.print(
-            f"[bold]{pack_dir}[/bold]: {len(p.reward)} reward characters, "
+        summary = plain(str(pack_dir), "bold")
+        summary.append(
+            f": {len(p.reward)} reward characters, "
             f"{len(p.starting) * colours} starting cards ({len(p.starting)} × {colours} colours), "
             f"{len(p.missions)} missions, {len(p.locations)} locations, "
-            f"{len(p.catalogs)} language(s): {', '.join(sorted(p.catalogs))}"
+            f"{len(p.catalogs)} language(s): {clean(', '.join(sorted(p.catalogs)))}"
         )
+        out.print(summary)
     verdict = "ok" if report.ok(strict) else "FAILED"
     out.print(f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {verdict}")
     if not report.ok(strict):
@@ -112,6 +178,7 @@ class ListWhat(StrEnum):
 
 
 @app.command("list")
+@edge
 def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
     """Show the pack's characters, missions or locations as a table."""
     p = open_pack(pack)
@@ -128,6 +195,7 @@ OffsetOption = Annotated[
 
 
 @app.command()
+@edge
 def build(
     pack: PackOption = None,
     lang: LangOption = "en",
@@ -148,36 +216,31 @@ def build(
     from .render.fonts import register_fonts
     from .render.options import resolve_options
 
-    try:
-        options = resolve_options(paper, bleed, backs, back_offset, layout)
-    except InputError as exc:
-        fail(exc)
+    options = resolve_options(paper, bleed, backs, back_offset, layout)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     p = open_pack(pack)
     texts(p, lang)
     register_fonts()
-    try:
-        groups, overflows = piece_groups(p, lang)
-    except InputError as exc:
-        fail(exc)
+    groups, overflows = piece_groups(p, lang)
     for finding in overflows:
-        typer.echo(f"warning: {finding}", err=True)
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+        say(f"warning: {finding}", err=True)
+    progress = Console(stderr=True)  # a bar only on a terminal: in a log it is noise before any error line
+    with Progress(console=progress, transient=True, disable=not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Imposing", total=sum(len(g) for g in groups.values()))
-        try:
-            files = build_pdfs(
-                groups,
-                out_dir / lang / paper,
-                options,
-                lambda n: bar.advance(task, n),
-                lambda s: out.print(f"note: {s}"),
-            )
-        except InputError as exc:
-            fail(exc)
+        files = build_pdfs(
+            groups,
+            out_dir / lang / paper,
+            options,
+            lambda n: bar.advance(task, n),
+            lambda s: say(f"note: {s}"),
+        )
     for file in files:
-        out.print(str(file))
+        say(str(file))
 
 
 @app.command()
+@edge
 def calibrate(
     pack: PackOption = None,
     paper: PaperOption = "a4",
@@ -194,19 +257,18 @@ def calibrate(
     from .render.fonts import register_fonts
     from .render.options import resolve_options
 
-    try:
-        options = resolve_options(paper, backs=backs, back_offset=back_offset)
-        if not options.backs.value.startswith("duplex"):
-            raise InputError([Finding("--backs", None, "", "calibration is for duplex-long or duplex-short")])
-    except InputError as exc:
-        fail(exc)
+    options = resolve_options(paper, backs=backs, back_offset=back_offset)
+    if not options.backs.value.startswith("duplex"):
+        raise InputError([Finding("--backs", None, "", "calibration is for duplex-long or duplex-short")])
+    if out_file.is_dir():
+        raise InputError([Finding("--out", None, "", f"{out_file} is a folder; give a file name")])
     texts = Texts(open_pack(pack), "en")
     register_fonts()
-    with atomic_path(out_file) as temp:
+    with writing(out_file), atomic_path(out_file) as temp:
         canvas = new_canvas(temp, title=texts("sheets.calibration.title"))
         draw_calibration(canvas, options.paper, options.backs, options.back_offset, texts)
         canvas.save()
-    out.print(str(out_file))
+    say(str(out_file))
 
 
 class RoundingChoice(StrEnum):
@@ -215,6 +277,7 @@ class RoundingChoice(StrEnum):
 
 
 @app.command()
+@edge
 def score(
     record_file: Annotated[
         str | None,
@@ -250,19 +313,19 @@ def score(
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
     p = open_pack(pack)
     t = texts(p, lang)
-    try:
-        game = scoreprompt.interview(p, t) if interactive else records.read(p, record_file or records.STDIN)
-    except InputError as exc:
-        fail(exc)
-    overrides = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
-    game = replace(game, options=game.options.model_copy(update={k: v for k, v in overrides.items() if v is not None}))
+    given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
+    overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    if interactive:
+        # the typed-in game is offered for saving before anything else can fail
+        game = scoreprompt.settle(p, t, scoreprompt.interview(p, t), overrides)
+    else:
+        game = records.read(p, record_file or records.STDIN)
+    game = replace(game, options=game.options.model_copy(update=overrides))
     result = scoring.score(p, game, game.options)
     if as_json:
-        typer.echo(json.dumps(scoreview.to_json(result), ensure_ascii=False, indent=2))
+        typer.echo(safe_json(json.dumps(scoreview.to_json(result), ensure_ascii=False, indent=2)))
     else:
         out.print(scoreview.render(result, t))
-    if interactive:
-        scoreprompt.offer_save(game, t)
 
 
 def run() -> None:  # console-script entry point

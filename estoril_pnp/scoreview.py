@@ -7,9 +7,11 @@ from typing import Any
 
 from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from .i18n import Texts
 from .scoring import PlayerScore, Result
+from .terminal import plain
 
 
 def player_label(p: PlayerScore, t: Texts) -> str:
@@ -18,12 +20,15 @@ def player_label(p: PlayerScore, t: Texts) -> str:
 
 
 def table(result: Result, t: Texts) -> Table:
-    """One column per player, best first; one row per source of points."""
-    out = Table(title=t("score.title"), caption=t("score.legend"))
+    """One column per player, best first; one row per source of points.
+
+    Names and catalog texts go in as Text, so a name like `[/bold]` is shown, not obeyed.
+    """
+    out = Table(title=plain(t("score.title")), caption=plain(t("score.legend")))
     out.add_column("")
     for p in result.players:
-        out.add_column(player_label(p, t), justify="right")
-    rows: list[tuple[str, list[str]]] = [
+        out.add_column(plain(player_label(p, t)), justify="right")
+    rows: list[tuple[str | Text, list[str] | list[Text]]] = [
         (t("score.discards"), [str(p.breakdown.discards) for p in result.players]),
         (t("score.hand"), [str(p.breakdown.hand) for p in result.players]),
     ]
@@ -34,12 +39,12 @@ def table(result: Result, t: Texts) -> Table:
     if "secret_recruitment" in result.variants:
         rows.append((t("score.recruitment"), [str(p.breakdown.recruitment) for p in result.players]))
     rows += [
-        (f"[bold]{t('score.total')}[/bold]", [f"[bold]{p.total}[/bold]" for p in result.players]),
+        (plain(t("score.total"), "bold"), [Text(str(p.total), "bold") for p in result.players]),
         (t("score.completed"), [str(p.missions_completed) for p in result.players]),
         (t("score.rank"), [str(p.rank) for p in result.players]),
     ]
     for heading, cells in rows:
-        out.add_row(heading, *cells)
+        out.add_row(plain(heading) if isinstance(heading, str) else heading, *cells)
     return out
 
 
@@ -52,7 +57,7 @@ def verdict(result: Result, t: Texts) -> str:
 
 
 def render(result: Result, t: Texts) -> Group:
-    return Group(table(result, t), f"[bold]{verdict(result, t)}[/bold]")
+    return Group(table(result, t), plain(verdict(result, t), "bold"))
 
 
 def to_json(result: Result) -> dict[str, Any]:
