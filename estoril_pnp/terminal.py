@@ -11,9 +11,10 @@ import re
 from rich.text import Text
 
 # C0 controls but tab and newline; then DEL and C1 controls, bidirectional marks, embeddings,
-# overrides and isolates, and the Unicode line and paragraph separators.
+# overrides and isolates, the Unicode line and paragraph separators, and lone surrogates
+# (which no UTF-8 terminal can even be sent).
 _C0 = r"\x00-\x08\x0b-\x1f"
-_OTHERS = r"\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
+_OTHERS = r"\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff"
 _UNSAFE = re.compile(rf"[\t\n{_C0}{_OTHERS}]")
 _UNSAFE_KEEPING_LINES = re.compile(rf"[{_C0}{_OTHERS}]")
 _UNSAFE_IN_JSON = re.compile(rf"[{_OTHERS}]")  # json.dumps already escapes the C0 controls

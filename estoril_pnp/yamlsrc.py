@@ -7,6 +7,7 @@ exhaust memory or time (alias bombs, deep nesting, huge files, endless devices).
 from __future__ import annotations
 
 import codecs
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from .errors import Finding, InputError
 Path_ = tuple[str | int, ...]
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 _KEY = object()
+_SURROGATE = re.compile("[\ud800-\udfff]")  # only an escape such as "\uD800" can make one
 
 # The shipped files are at most 15 KiB, 7 levels deep, 2,100 values and 760 characters per
 # text; the limits leave ample room for real packs and records and none for an attack.
@@ -216,6 +218,9 @@ class _Builder:
         if len(node.value) > MAX_STRING:
             raise self.fault(node, path, f"a value of {len(node.value)} characters; at most {MAX_STRING}")
         try:
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
         except (ValueError, OverflowError):  # such as an impossible date, or '0b_' read as binary
             raise self.fault(node, path, f"cannot read {node.value[:40]!r} as {node.tag.rsplit(':', 1)[-1]}") from None
+        if isinstance(value, str) and _SURROGATE.search(value):  # no file, terminal or PDF can hold it
+            raise self.fault(node, path, "not valid Unicode text (a lone surrogate escape such as \\uD800)")
+        return value

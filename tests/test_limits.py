@@ -92,6 +92,8 @@ def test_control_characters_are_refused_with_their_line(char: str) -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
+        ('a: "x\\uD800"\n', "not valid Unicode text"),
+        ('"\\uDC00": 1\n', "not valid Unicode text"),
         ("? [a]\n: 1\n", "keys must be text or numbers"),
         ("~: 1\n", "keys must be text or numbers"),
         ("a: 1\na: 2\n", "key given twice"),

@@ -67,6 +67,14 @@ def test_a_player_name_survives_json_exactly_and_inertly(tmp_path: Path, written
     assert clean(red["name"]) == shown
 
 
+def test_a_lone_surrogate_in_a_catalog_is_a_finding_not_a_crash(pack_copy: Path) -> None:
+    replace_once(pack_copy / "i18n" / "en.yaml", "  characters: Characters\n", '  characters: "\\uD800"\n')
+    result = runner.invoke(app, ["list", "characters", "--pack", str(pack_copy)])
+    assert_clean_outcome(result, 2)
+    assert "list.characters: not valid Unicode text" in result.stderr
+    assert clean("a\ud800b") == "a\\ud800b"
+
+
 def test_json_escaping_is_lossless() -> None:
     data = {"name": "a\x1b\x9b\u202e\u2028\n\tb"}
     dumped = safe_json(json.dumps(data, ensure_ascii=False))
