@@ -19,7 +19,6 @@ from .errors import Finding, InputError
 
 Path_ = tuple[str | int, ...]
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
-_KEY = object()
 _SURROGATE = re.compile("[\ud800-\udfff]")  # only an escape such as "\uD800" can make one
 
 # The shipped files are at most 15 KiB, 7 levels deep, 2,100 values and 760 characters per
@@ -118,8 +117,8 @@ def parse(text: str, file: Path | str, *, aliases: bool = True) -> Located:
         raise InputError([Finding(file, None, "", f"longer than {MAX_BYTES} characters, the limit")])
     loader: _Loader | None = None
     try:
-        loader = _Loader(text, file, aliases)  # the reader checks every character here
-        node = loader.get_single_node()
+        loader = _Loader(text)
+        node = _Composer(loader, file, aliases).single_document()
         builder = _Builder(loader, file)
         data = None if node is None else builder.build(node, ())
     except yaml.MarkedYAMLError as exc:
@@ -128,9 +127,11 @@ def parse(text: str, file: Path | str, *, aliases: bool = True) -> Located:
         problem = exc.problem or exc.context or "invalid YAML"
         raise InputError([Finding(file, line, "", f"YAML syntax: {problem}")]) from None
     except yaml.reader.ReaderError as exc:
-        line = text.count("\n", 0, exc.position) + 1
-        what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
-        raise InputError([Finding(file, line, "", f"control character {what} is not allowed in YAML text")]) from None
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        at = text.find(chr(code))  # the first one: libyaml's position counts bytes, not characters
+        line = text.count("\n", 0, at) + 1 if at >= 0 else None
+        message = f"control character U+{code:04X} is not allowed in YAML text"
+        raise InputError([Finding(file, line, "", message)]) from None
     except yaml.YAMLError as exc:
         raise InputError([Finding(file, None, "", f"YAML: {exc}")]) from None
     finally:
@@ -139,37 +140,99 @@ def parse(text: str, file: Path | str, *, aliases: bool = True) -> Located:
     return Located(file, data, builder.lines)
 
 
-class _Loader(yaml.SafeLoader):
-    """The safe loader, refusing what could not end: deep nesting, merge bombs, unwanted aliases."""
+# libyaml's parser when it is installed: some 25 times faster than PyYAML's own, which matters
+# for a 2 MiB file of tiny values. Nodes are composed here either way, so the limits hold.
+_Base: type = yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader
 
-    def __init__(self, text: str, file: Path | str, aliases: bool) -> None:
-        super().__init__(text)
-        self.file = file
-        self.aliases = aliases
-        self.path: list[object] = []  # keys and positions being composed; _KEY while composing a key
 
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
-        # `index` is the key node for a mapping value, the position for a list item, None for a key
-        if self.check_event(yaml.AliasEvent) and not self.aliases:
-            raise self.limit(self.peek_event().start_mark, "aliases (*name) are not allowed here")
-        part = index.value if isinstance(index, yaml.ScalarNode) else index
-        self.path.append(part if isinstance(part, (str, int)) else _KEY)
-        try:
-            if len(self.path) > MAX_DEPTH:
-                raise self.limit(self.peek_event().start_mark, f"nested more than {MAX_DEPTH} levels deep")
-            return super().compose_node(parent, index)
-        finally:
-            self.path.pop()
+class _TooManyMerged(Exception):
+    def __init__(self, node: yaml.Node) -> None:
+        self.node = node
+
+
+class _MergeBound:
+    """Merge keys that cannot double for ever: each `<<:` level can double a mapping, so every level is checked."""
 
     def flatten_mapping(self, node: yaml.MappingNode) -> None:
-        # each `<<:` level can double a mapping; checking every level stops the doubling early
-        super().flatten_mapping(node)
+        yaml.constructor.SafeConstructor.flatten_mapping(self, node)  # type: ignore[arg-type]
         if len(node.value) > MAX_NODES:
-            raise self.limit(node.start_mark, f"merge keys (<<) make more than {MAX_NODES} entries")
+            raise _TooManyMerged(node)
 
-    def limit(self, mark: yaml.Mark, message: str) -> InputError:
-        key = dotted(tuple(p for p in self.path if isinstance(p, (str, int))))
-        return InputError([Finding(self.file, mark.line + 1, key, message)])
+
+class _Loader(_MergeBound, _Base):  # type: ignore[misc, valid-type]
+    """Parser events, and the safe constructor for scalars."""
+
+
+class _Composer:
+    """Nodes from parser events, refusing as they arrive what could not end: deep nesting,
+    too many values, and aliases where none are wanted."""
+
+    def __init__(self, loader: _Loader, file: Path | str, aliases: bool) -> None:
+        self.loader = loader
+        self.file = file
+        self.aliases = aliases
+        self.anchors: dict[str, yaml.Node] = {}
+        self.path: list[str | int] = []
+        self.nodes = 0
+
+    def fault(self, event: yaml.Event, message: str) -> InputError:
+        return InputError([Finding(self.file, event.start_mark.line + 1, dotted(tuple(self.path)), message)])
+
+    def single_document(self) -> yaml.Node | None:
+        events = self.loader
+        events.get_event()  # stream start
+        node = None
+        if not events.check_event(yaml.StreamEndEvent):
+            events.get_event()  # document start
+            node = self.node(1)
+            events.get_event()  # document end
+        if not events.check_event(yaml.StreamEndEvent):
+            raise self.fault(events.peek_event(), "YAML syntax: more than one document (---)")
+        return node
+
+    def node(self, depth: int) -> yaml.Node:
+        events = self.loader
+        event = events.get_event()
+        if depth > MAX_DEPTH:
+            raise self.fault(event, f"nested more than {MAX_DEPTH} levels deep")
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise self.fault(event, f"more than {MAX_NODES} values")
+        if isinstance(event, yaml.AliasEvent):
+            if not self.aliases:
+                raise self.fault(event, "aliases (*name) are not allowed here")
+            if event.anchor not in self.anchors:  # anchors count once complete: no node holds itself
+                raise self.fault(event, f"YAML syntax: unknown alias *{event.anchor}")
+            return self.anchors[event.anchor]
+        if isinstance(event, yaml.ScalarEvent):
+            tag = self.tag(event, yaml.ScalarNode, event.value)
+            node: yaml.Node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        elif isinstance(event, yaml.SequenceStartEvent):
+            items: list[yaml.Node] = []
+            while not events.check_event(yaml.SequenceEndEvent):
+                self.path.append(len(items))
+                items.append(self.node(depth + 1))
+                self.path.pop()
+            end = events.get_event()
+            node = yaml.SequenceNode(self.tag(event, yaml.SequenceNode), items, event.start_mark, end.end_mark)
+        else:
+            pairs: list[tuple[yaml.Node, yaml.Node]] = []
+            while not events.check_event(yaml.MappingEndEvent):
+                key = self.node(depth + 1)
+                self.path.append(key.value if isinstance(key, yaml.ScalarNode) else "?")
+                pairs.append((key, self.node(depth + 1)))
+                self.path.pop()
+            end = events.get_event()
+            node = yaml.MappingNode(self.tag(event, yaml.MappingNode), pairs, event.start_mark, end.end_mark)
+        if event.anchor is not None:
+            self.anchors[event.anchor] = node
+        return node
+
+    def tag(self, event: yaml.NodeEvent, kind: type, value: str | None = None) -> str:
+        """The tag written, or the one a plain value implies (int, bool, null...), as PyYAML resolves it."""
+        if event.tag not in (None, "!"):
+            return event.tag
+        return self.loader.resolve(kind, value, event.implicit)
 
 
 @dataclass
@@ -188,7 +251,7 @@ class _Builder:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise self.fault(node, path, f"more than {MAX_NODES} values (an alias counts each time it is used)")
-        if len(path) > MAX_DEPTH:  # an alias can point into its own ancestor
+        if len(path) > MAX_DEPTH:  # an alias can carry a deep value into a deep place
             raise self.fault(node, path, f"nested more than {MAX_DEPTH} levels deep")
         self.lines[path] = node.start_mark.line + 1
         if isinstance(node, yaml.ScalarNode):
@@ -202,7 +265,10 @@ class _Builder:
         return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
 
     def mapping(self, node: yaml.MappingNode, path: Path_) -> dict[Any, Any]:
-        self.loader.flatten_mapping(node)  # resolves `<<:` merge keys
+        try:
+            self.loader.flatten_mapping(node)  # resolves `<<:` merge keys
+        except _TooManyMerged as exc:
+            raise self.fault(exc.node, path, f"merge keys (<<) make more than {MAX_NODES} entries") from None
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
             key = self.scalar(key_node, path) if isinstance(key_node, yaml.ScalarNode) else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import time
@@ -18,6 +19,16 @@ from estoril_pnp.yamlsrc import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_STRING
 ALIAS_BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
     f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True)
 )
+
+
+@pytest.fixture(autouse=True, params=["libyaml", "python"])
+def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every limit holds with libyaml's parser and with PyYAML's own (when libyaml is missing)."""
+    if request.param == "python":
+        monkeypatch.setattr(yamlsrc, "_Loader", type("_PyLoader", (yamlsrc._MergeBound, yaml.SafeLoader), {}))
+    elif not yaml.__with_libyaml__:
+        pytest.skip("libyaml is not installed")
+    return request.param
 
 
 def refused(text: str, **options: bool) -> str:
@@ -40,7 +51,7 @@ def test_an_alias_bomb_is_stopped_by_the_value_count() -> None:
 
 
 def test_aliases_can_be_refused_outright() -> None:
-    assert refused(ALIAS_BOMB, aliases=False) == "f.yaml:2: b: aliases (*name) are not allowed here"
+    assert refused(ALIAS_BOMB, aliases=False) == "f.yaml:2: b[0]: aliases (*name) are not allowed here"
 
 
 def test_a_few_aliases_are_fine_in_a_pack_file() -> None:
@@ -48,7 +59,12 @@ def test_a_few_aliases_are_fine_in_a_pack_file() -> None:
 
 
 def test_an_alias_inside_its_own_anchor_is_refused() -> None:
-    assert "nested more than 32 levels deep" in refused("a: &a [*a]\n")
+    assert refused("a: &a [*a]\n") == "f.yaml:1: a[0]: YAML syntax: unknown alias *a"
+
+
+def test_aliases_cannot_carry_a_deep_value_deeper() -> None:
+    deep = "[" * 20 + "1" + "]" * 20
+    assert "nested more than 32 levels deep" in refused(f"a: &a {deep}\nb: {'[' * 20}*a{']' * 20}\n")
 
 
 @pytest.mark.parametrize("text", ["[" * 100_000, "{a: " * 50_000, "".join(" " * i + "a:\n" for i in range(200))])
@@ -61,10 +77,11 @@ def test_deep_nesting_is_refused_with_its_line(text: str) -> None:
 def test_merge_keys_that_double_at_every_level_are_stopped() -> None:
     # Built bottom-up, each level would double: the check runs after every level's merge.
     lines = ["a0: &a0 {x: 1}"] + [f"a{i}: &a{i} {{<<: [*a{i - 1}, *a{i - 1}]}}" for i in range(1, 40)]
-    loader = yamlsrc._Loader("\n".join(lines), "f.yaml", aliases=True)
-    top = loader.get_single_node()
+    loader = yamlsrc._Loader("\n".join(lines))
+    top = yamlsrc._Composer(loader, "f.yaml", aliases=True).single_document()
+    assert top is not None
     with pytest.raises(InputError, match="merge keys"):
-        loader.flatten_mapping(top.value[-1][1])
+        yamlsrc._Builder(loader, "f.yaml").mapping(top.value[-1][1], ("a39",))
 
 
 def test_a_long_text_is_refused_at_its_key() -> None:
@@ -92,8 +109,8 @@ def test_control_characters_are_refused_with_their_line(char: str) -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ('a: "x\\uD800"\n', "not valid Unicode text"),
-        ('"\\uDC00": 1\n', "not valid Unicode text"),
+        ('a: "x\\uD800"\n', "Unicode"),  # libyaml: a syntax error; PyYAML: our own check
+        ('"\\uDC00": 1\n', "Unicode"),
         ("? [a]\n: 1\n", "keys must be text or numbers"),
         ("~: 1\n", "keys must be text or numbers"),
         ("a: 1\na: 2\n", "key given twice"),
@@ -186,6 +203,26 @@ def test_a_stream_is_read_only_up_to_the_limit() -> None:
         yamlsrc.read_stream(io.BufferedReader(Endless()), "<stdin>")
     with pytest.raises(InputError, match="there is no standard input"):
         yamlsrc.read_stream(None, "<stdin>")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" + "a," * 1_000_000 + "]",  # 2 MB of tiny values: stopped while composing, not after
+        "- a\n" * 500_000,
+        "#" + "x" * (MAX_BYTES - 10),
+        "\n" * (MAX_BYTES - 10),
+        'a: "' + "\\x41" * (MAX_BYTES // 4 - 10) + '"',
+    ],
+    ids=["flow list", "block list", "comment", "blank lines", "escapes"],
+)
+def test_the_worst_two_megabytes_are_read_in_seconds(text: str, parser: str) -> None:
+    if parser == "python":
+        pytest.skip("PyYAML's own parser takes up to about 6 s for these: slow, but bounded")
+    start = time.monotonic()
+    with contextlib.suppress(InputError):
+        yamlsrc.parse(text, "f.yaml")
+    assert time.monotonic() - start < 3
 
 
 def test_every_shipped_file_is_well_within_the_limits() -> None:
