@@ -1,21 +1,24 @@
 """The `estoril-pnp` command. Thin: parse options, call the library, print, set the exit code.
 
-Exit codes: 0 ok, 1 findings (validation), 2 bad input (unreadable pack or record, bad options).
+Exit codes: 0 ok, 1 findings (validation), 2 bad input (unreadable pack or record, bad options,
+a file that cannot be read or written, input that ended early), 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
+import errno
+import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from . import __version__
 from .build import Extra
@@ -30,14 +33,21 @@ from .render.imposition import PAPERS, Backs, Paper
 from .render.options import Layout, SheetOptions
 from .render.scorepad import Pad
 from .resources import default_pack
+from .terminal import clean, plain, safe_json
 from .validate import validate as run_validation
+
+if TYPE_CHECKING:  # modules that load only when a command runs
+    from .render.layout import Design
+    from .render.piece import Piece
 
 app = typer.Typer(
     help="Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool).",
     no_args_is_help=True,
     add_completion=False,
 )
-out = Console(soft_wrap=True)
+# Everything printed through `out` is data or our own Text: no markup, no emoji codes.
+out = Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
+P = ParamSpec("P")
 
 PackOption = Annotated[
     Path | None, typer.Option("--pack", help="Pack directory to use instead of the shipped one.", show_default=False)
@@ -63,8 +73,64 @@ def main(
 def fail(exc: InputError) -> NoReturn:
     """Bad input: every finding on its own line on stderr, exit status 2, nothing written."""
     for finding in exc.findings:
-        typer.echo(f"error: {finding}", err=True)
+        typer.echo(f"error: {clean(str(finding))}", err=True)
     raise typer.Exit(2)
+
+
+def say(line: str, err: bool = False) -> None:
+    """One line that may quote a pack, a record or a path: shown, never obeyed by the terminal."""
+    typer.echo(clean(line), err=err)
+
+
+def os_finding(exc: OSError, path: Path | str | None = None, doing: str = "") -> Finding:
+    """An operating-system failure named by the path the user gave, and what the system said."""
+    reason = exc.strerror or str(exc)
+    where = path if path is not None else exc.filename or "file system"
+    inner = exc.filename2 or exc.filename
+    detail = f" ({inner})" if path is not None and inner and str(inner) != str(path) else ""
+    return Finding(str(where), None, "", f"{doing}{reason}{detail}")
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """An OSError while writing under `path` (a full disk, a read-only folder) is bad input, not a crash."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            raise
+        raise InputError([os_finding(exc, path, "cannot write: ")]) from None
+
+
+def edge(command: Callable[P, None]) -> Callable[P, None]:
+    """Every way a user's input or machine can make a command fail leaves as `error:` lines, never a traceback."""
+
+    @functools.wraps(command)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            command(*args, **kwargs)
+        except InputError as exc:
+            fail(exc)
+        except typer.Abort as exc:  # a question met the end of input, or Ctrl-C
+            typer.echo("")  # the prompt's line is left open
+            if isinstance(exc.__context__, KeyboardInterrupt):
+                interrupted()
+            fail(InputError([Finding("<stdin>", None, "", "input ended before every question was answered")]))
+        except KeyboardInterrupt:
+            interrupted()
+        except UnicodeDecodeError:  # a typed answer that is not UTF-8
+            fail(InputError([Finding("<stdin>", None, "", "not UTF-8 text")]))
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # `| head`: the reader left; typer closes quietly
+                raise
+            fail(InputError([os_finding(exc)]))
+
+    return guarded
+
+
+def interrupted() -> NoReturn:
+    say("error: interrupted; nothing more was written", err=True)
+    raise typer.Exit(130)
 
 
 def open_pack(pack_dir: Path | None) -> Pack:
@@ -78,7 +144,7 @@ def texts(pack: Pack, lang: str) -> Texts:
     if lang not in pack.catalogs:
         fail(
             InputError(
-                [Finding("--lang", None, "", f"no catalog for '{lang}'; have {', '.join(sorted(pack.catalogs))}")]
+                [Finding("--lang", None, "", f"no catalog for {lang!r}; have {', '.join(sorted(pack.catalogs))}")]
             )
         )
     return pack.texts(lang)
@@ -94,6 +160,7 @@ def estoril(pack: Pack) -> Estoril:
 
 
 @app.command()
+@edge
 def validate(
     pack: PackOption = None,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as findings too.")] = False,
@@ -101,18 +168,16 @@ def validate(
     """Check the pack: data, cross-references, counts and catalogs."""
     pack_dir = pack or default_pack()
     if not pack_dir.is_dir():
-        typer.echo(f"error: {pack_dir}: no such pack directory", err=True)
-        raise typer.Exit(2)
+        raise InputError([Finding(pack_dir, None, "", "no such pack directory")])
     report = run_validation(pack_dir)
     for finding in report.findings:
-        typer.echo(f"{finding.severity}: {finding}")
+        say(f"{finding.severity}: {finding}")
     if report.pack is not None:
         p = report.pack
         holds = p.model.summary() if p.model else f"{len(p.manifest.pieces)} kinds of piece"
-        out.print(
-            f"[bold]{escape(str(pack_dir))}[/bold]: {escape(p.info.title)}: {holds}, "
-            f"{len(p.catalogs)} language(s): {', '.join(p.languages)}"
-        )
+        summary = plain(str(pack_dir), "bold")
+        summary.append(clean(f": {p.info.title}: {holds}, {len(p.catalogs)} language(s): {', '.join(p.languages)}"))
+        out.print(summary)
     verdict = "ok" if report.ok(strict) else "FAILED"
     out.print(f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {verdict}")
     if not report.ok(strict):
@@ -126,6 +191,7 @@ class ListWhat(StrEnum):
 
 
 @app.command("list")
+@edge
 def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
     """Show the pack's characters, missions or locations as a table."""
     p = open_pack(pack)
@@ -142,6 +208,7 @@ OffsetOption = Annotated[
 
 
 @app.command()
+@edge
 def build(
     pack: PackOption = None,
     lang: Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")] = "en",
@@ -165,39 +232,36 @@ def build(
     from .render.fonts import register_fonts
     from .render.options import resolve_options
 
-    try:
-        options = resolve_options(paper, bleed, backs, back_offset, layout)
-    except InputError as exc:
-        fail(exc)
+    options = resolve_options(paper, bleed, backs, back_offset, layout)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     p = open_pack(pack)
     languages = p.languages if lang == "all" else [lang]
     for code in languages:
         texts(p, code)
     register_fonts()
-    with Progress(console=Console(stderr=True), transient=True, disable=quiet) as bar:
+    progress = Console(stderr=True)  # a bar only on a terminal: in a log it is noise before any error line
+    with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
-        try:
-            done = build_set(
-                p,
-                languages,
-                options,
-                out_dir,
-                progress=lambda n: bar.advance(task, n),
-                note=lambda s: out.print(f"note: {escape(s)}"),
-                warn=lambda s: typer.echo(f"warning: {s}", err=True),
-                sized=lambda total: bar.update(task, total=total),
-                extras=_scorepads(p, PAPERS[paper]),
-            )
-        except InputError as exc:
-            fail(exc)
+        done = build_set(
+            p,
+            languages,
+            options,
+            out_dir,
+            progress=lambda n: bar.advance(task, n),
+            note=lambda s: say(f"note: {s}"),
+            warn=lambda s: say(f"warning: {s}", err=True),
+            sized=lambda total: bar.update(task, total=total),
+            extras=_scorepads(p, PAPERS[paper]),
+        )
     if not done.drawn:
-        out.print(f"Nothing changed: all {len(done.files)} PDFs under {escape(str(out_dir))}/ are up to date.")
+        say(f"Nothing changed: all {len(done.files)} PDFs under {out_dir}/ are up to date.")
         return
     if not quiet:
         for file in done.drawn:
-            out.print(escape(str(file)))
+            say(str(file))
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
-    out.print(escape(how_to_print(len(done.drawn), len(done.files), where, options)))
+    say(how_to_print(len(done.drawn), len(done.files), where, options))
 
 
 def _scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
@@ -226,7 +290,7 @@ def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path) -> None:
         overflows = draw_pad(canvas, pad, paper)
         canvas.save()
     for overflow in overflows:
-        typer.echo(f"warning: {target.name} [{lang}]: {overflow}", err=True)
+        say(f"warning: {target.name} [{lang}]: {overflow}", err=True)
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:
@@ -250,6 +314,7 @@ def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) ->
 
 
 @app.command()
+@edge
 def calibrate(
     pack: PackOption = None,
     paper: PaperOption = "a4",
@@ -267,22 +332,22 @@ def calibrate(
     from .render.fonts import register_fonts
     from .render.options import resolve_options
 
-    try:
-        options = resolve_options(paper, backs=backs, back_offset=back_offset)
-        if not options.backs.value.startswith("duplex"):
-            raise InputError([Finding("--backs", None, "", "calibration is for duplex-long or duplex-short")])
-    except InputError as exc:
-        fail(exc)
+    options = resolve_options(paper, backs=backs, back_offset=back_offset)
+    if not options.backs.value.startswith("duplex"):
+        raise InputError([Finding("--backs", None, "", "calibration is for duplex-long or duplex-short")])
+    if out_file.is_dir():
+        raise InputError([Finding("--out", None, "", f"{out_file} is a folder; give a file name")])
     t = texts(open_pack(pack), lang)
     register_fonts()
-    with atomic_path(out_file) as temp:
+    with writing(out_file), atomic_path(out_file) as temp:
         canvas = new_canvas(temp, title=t("sheets.calibration.title"))
         draw_calibration(canvas, options.paper, options.backs, options.back_offset, t)
         canvas.save()
-    out.print(str(out_file))
+    say(str(out_file))
 
 
 @app.command()
+@edge
 def scorepad(
     pack: PackOption = None,
     lang: LangOption = "en",
@@ -292,22 +357,21 @@ def scorepad(
     ] = None,
 ) -> None:
     """Write the printable end-of-game score pad: a row per source of points, a column per colour."""
+    from .games.estoril.scorepad import score_pad
     from .render.fonts import register_fonts
     from .render.options import resolve_options
 
-    try:
-        options = resolve_options(paper)
-    except InputError as exc:
-        fail(exc)
+    options = resolve_options(paper)
     p = open_pack(pack)
     t = texts(p, lang)
     game = estoril(p)
     register_fonts()
-    from .games.estoril.scorepad import score_pad
-
     target = out_file or Path("output") / lang / paper / "scorepad.pdf"
-    _write_scorepad(score_pad(game, t), lang, options.paper, target)
-    out.print(escape(str(target)))
+    if target.is_dir():
+        raise InputError([Finding("--out", None, "", f"{target} is a folder; give a file name")])
+    with writing(target):
+        _write_scorepad(score_pad(game, t), lang, options.paper, target)
+    say(str(target))
 
 
 # --- Translations: what each language still lacks, and a template for a new one -----------
@@ -320,14 +384,12 @@ def _translation_states(pack: Pack) -> tuple[dict[str, Any], set[str]]:
     from .render.layout import load_design
     from .translation import state, used_keys
 
-    try:
-        used = used_keys(pack, load_design(pack.files))
-    except InputError as exc:
-        fail(exc)
+    used = used_keys(pack, load_design(pack.files))
     return {lang: state(pack, lang, used) for lang in pack.languages}, used
 
 
 @i18n_app.command("status")
+@edge
 def i18n_status(pack: PackOption = None) -> None:
     """A table of languages × completeness."""
     from rich.table import Table
@@ -340,11 +402,12 @@ def i18n_status(pack: PackOption = None) -> None:
     for lang, s in states.items():
         done = f"{s.translated}/{s.total} {100 * s.translated // max(s.total, 1)}%"
         counts = [str(s.count(kind)) for kind in ("missing", "unused", "placeholders", "plural form missing")]
-        table.add_row(escape(lang), done, *counts)
+        table.add_row(plain(lang), done, *counts)
     out.print(table)
 
 
 @i18n_app.command("check")
+@edge
 def i18n_check(
     lang: Annotated[str, typer.Argument(help="The language to check, e.g. pl.")], pack: PackOption = None
 ) -> None:
@@ -354,17 +417,17 @@ def i18n_check(
     states, _ = _translation_states(p)
     s = states[lang]
     if not s.problems:
-        out.print(f"{escape(lang)}: complete, {s.total} keys, nothing left to do")
+        say(f"{lang}: complete, {s.total} keys, nothing left to do")
         return
-    out.print(f"{escape(lang)}: {len(s.problems)} to do (key, what, the English text)")
+    say(f"{lang}: {len(s.problems)} to do (key, what, the English text)")
     for problem in s.problems:
         what = f"{problem.kind}: {problem.detail}" if problem.detail else problem.kind
-        english = " ".join(problem.english.split())
-        out.print(f"{problem.key}  [{what}]  {english}", markup=False, highlight=False)
+        say(f"{problem.key}  [{what}]  {' '.join(problem.english.split())}")
     raise typer.Exit(1)
 
 
 @i18n_app.command("new")
+@edge
 def i18n_new(
     lang: Annotated[str, typer.Argument(help="The new language's code, e.g. it, cs, fr.")],
     pack: PackOption = None,
@@ -379,15 +442,15 @@ def i18n_new(
     from .translation import template
 
     if not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", lang):
-        fail(InputError([Finding("LANG", None, "", f"'{lang}' is not a language code such as it or pt_BR")]))
+        raise InputError([Finding("LANG", None, "", f"{clean(lang)!r} is not a language code such as it or pt_BR")])
     p = open_pack(pack)
     target = out_file or p.files.root / "i18n" / f"{lang}.yaml"
     if target.exists():
-        fail(InputError([Finding(target, None, "", "already exists; edit it, or remove it to start again")]))
-    with atomic_path(target) as temp:
+        raise InputError([Finding(target, None, "", "already exists; edit it, or remove it to start again")])
+    with writing(target), atomic_path(target) as temp:
         temp.write_text(template(p.catalogs["en"], lang), encoding="utf-8")
-    out.print(f"{escape(str(target))}: {len(p.catalogs['en'])} English texts to translate")
-    out.print(f"Then: estoril-pnp i18n check {lang}" + (f" --pack {escape(str(pack))}" if pack else ""))
+    say(f"{target}: {len(p.catalogs['en'])} English texts to translate")
+    say(f"Then: estoril-pnp i18n check {lang}" + (f" --pack {pack}" if pack else ""))
 
 
 class RoundingChoice(StrEnum):
@@ -396,6 +459,7 @@ class RoundingChoice(StrEnum):
 
 
 @app.command()
+@edge
 def score(
     record_file: Annotated[
         str | None,
@@ -432,19 +496,19 @@ def score(
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
     p = estoril(pack_)
-    try:
-        game = scoreprompt.interview(p, t) if interactive else records.read(p, record_file or records.STDIN)
-    except InputError as exc:
-        fail(exc)
-    overrides = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
-    game = replace(game, options=game.options.model_copy(update={k: v for k, v in overrides.items() if v is not None}))
+    given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
+    overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    if interactive:
+        # the typed-in game is offered for saving before anything else can fail
+        game = scoreprompt.settle(p, t, scoreprompt.interview(p, t), overrides)
+    else:
+        game = records.read(p, record_file or records.STDIN)
+    game = replace(game, options=game.options.model_copy(update=overrides))
     result = scoring.score(p, game, game.options)
     if as_json:
-        typer.echo(json.dumps(scoreview.to_json(result), ensure_ascii=False, indent=2))
+        typer.echo(safe_json(json.dumps(scoreview.to_json(result), ensure_ascii=False, indent=2)))
     else:
         out.print(scoreview.render(result, t))
-    if interactive:
-        scoreprompt.offer_save(game, t)
 
 
 def run() -> None:  # console-script entry point
@@ -453,18 +517,11 @@ def run() -> None:  # console-script entry point
 
 # --- Images: a PNG per piece, Tabletop Simulator decks --------------------------------------
 
-import typing  # noqa: E402  (here, so this section is the whole of the export's change to cli.py)
-
 export_app = typer.Typer(help="The pieces as images: PNG files, Tabletop Simulator decks.", no_args_is_help=True)
 app.add_typer(export_app, name="export")
 
 ExportLangOption = Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")]
 ExportOutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
-
-
-if typing.TYPE_CHECKING:  # the export modules load only when a command runs, as for build
-    from .render.layout import Design
-    from .render.piece import Piece
 
 
 def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Design, dict[str, list[Piece]]]:
@@ -481,19 +538,17 @@ def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Design, dict
         texts(p, code)
     register_fonts()
     laid_out: dict[str, list[Piece]] = {}
-    try:
-        design = load_design(p.files)
-        for code in languages:
-            pieces, overflows = lay_out(p, design, code)
-            for finding in overflows:
-                typer.echo(f"warning: {finding}", err=True)
-            laid_out[code] = pieces
-    except InputError as exc:
-        fail(exc)
+    design = load_design(p.files)
+    for code in languages:
+        pieces, overflows = lay_out(p, design, code)
+        for finding in overflows:
+            say(f"warning: {finding}", err=True)
+        laid_out[code] = pieces
     return p, design, laid_out
 
 
 @export_app.command("png")
+@edge
 def export_png(
     pack: PackOption = None,
     lang: ExportLangOption = "en",
@@ -517,32 +572,28 @@ def export_png(
     from .export import export_png as write_pngs
     from .pictures import pictures, select
 
-    try:
-        check_dpi(dpi)
-    except InputError as exc:
-        fail(exc)
+    check_dpi(dpi)
     _, _, laid_out = _export_pieces(pack, lang)
     patterns = [part for value in only or [] for part in value.split(",") if part]
-    try:  # every selection and file name checked before the first file is written
-        chosen = {code: select(pieces, patterns) for code, pieces in laid_out.items()}
-        found = {code: pictures(pieces) for code, pieces in chosen.items()}
-    except InputError as exc:
-        fail(exc)
-    written: list[Path] = []
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    # every selection and file name checked before the first file is written
+    chosen = {code: select(pieces, patterns) for code, pieces in laid_out.items()}
+    found = {code: pictures(pieces) for code, pieces in chosen.items()}
+    bars = Console(stderr=True)
+    with Progress(console=bars, transient=True, disable=not bars.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Rasterizing", total=sum(len(f) for f in found.values()))
         for code, pieces in chosen.items():
-            written += write_pngs(pieces, out_dir / code / "png", dpi, bleed, lambda n: bar.advance(task, n))
+            write_pngs(pieces, out_dir / code / "png", dpi, bleed, lambda n: bar.advance(task, n))
     for code in chosen:
-        out.print(escape(f"{len(found[code])} images in {out_dir / code / 'png'}/"))
+        say(f"{len(found[code])} images in {out_dir / code / 'png'}/")
     example = next(iter(found.values()))[0]
     width, height = size(example, dpi, bleed)
     edge = "with a 3 mm bleed" if bleed else "cut at the trim"
     mm_size = f"{example.width:g} × {example.height:g} mm"
-    out.print(escape(f"{dpi} dpi, {edge}: {example.name}.png ({mm_size}) is {width} × {height} px."))
+    say(f"{dpi} dpi, {edge}: {example.name}.png ({mm_size}) is {width} × {height} px.")
 
 
 @export_app.command("tts")
+@edge
 def export_tts(
     pack: PackOption = None,
     lang: ExportLangOption = "en",
@@ -565,31 +616,26 @@ def export_tts(
     from .pieces import faces
     from .ttsdecks import default_spec, read_spec, resolve
 
-    try:
-        check_base_url(base_url)
-    except InputError as exc:
-        fail(exc)
+    check_base_url(base_url)
     p, design, laid_out = _export_pieces(pack, lang)
     plans = {}
-    try:  # every deck checked in every language before the first file is written
-        spec = read_spec(p.files)
-        for code, pieces in laid_out.items():
-            spec_, src = spec if spec is not None else (default_spec(pieces), None)
-            plans[code] = resolve(spec_, src, pieces, faces(p, design, code))
-    except InputError as exc:
-        fail(exc)
+    spec = read_spec(p.files)
+    for code, pieces in laid_out.items():  # every deck checked in every language before the first file is written
+        spec_, src = spec if spec is not None else (default_spec(pieces), None)
+        plans[code] = resolve(spec_, src, pieces, faces(p, design, code))
     total = sum(len(d.cards) for decks, _ in plans.values() for d in decks)
     total += sum(len(pictures(singles)) for _, singles in plans.values())
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    bars = Console(stderr=True)
+    with Progress(console=bars, transient=True, disable=not bars.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing decks", total=total)
         for code, (decks, singles) in plans.items():
             folder = out_dir / code / "tts"
             files = write_tts(decks, singles, folder, out_dir, base_url, lambda n: bar.advance(task, n))
             for deck, saved in zip(decks, files.decks, strict=True):
-                out.print(escape(f"{saved}: {deck.title}, {len(deck.cards)} cards"))
+                say(f"{saved}: {deck.title}, {len(deck.cards)} cards")
             counts = f"{len(files.sheets)} face sheets and backs, {len(files.singles)} single images"
-            out.print(escape(f"{counts} in {folder}/"))
-    out.print(
+            say(f"{counts} in {folder}/")
+    say(
         "Import: copy the .json files into Tabletop Simulator's Saves/Saved Objects folder and spawn them from "
         "Objects → Saved Objects; or Objects → Components → Custom → Deck with a -faces sheet, its -back image, "
         "the width × height from its .json, and “Back is Hidden”."

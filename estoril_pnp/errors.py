@@ -22,6 +22,12 @@ class Finding:
         return f"{where}:{key} {self.message}"
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """`repr(value)`, cut short: a message quotes what it refuses, not a whole megabyte of it."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
 class InputError(Exception):
     """Input that cannot be used; carries every finding that explains why."""
 

@@ -2,27 +2,55 @@
 
 Placeholders are plain `{name}` fields filled from an allowed set of values. A catalog is
 untrusted input, so this is not `str.format`, which would let `{x.__class__}` reach into
-the objects passed in.
+the objects passed in. `{{` and `}}` write a brace.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
 from babel import Locale, UnknownLocaleError
 
+from .errors import Finding, InputError
+
 FALLBACK = "en"
-FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-BRACES = re.compile(r"[{}]")
 
 Catalogs = Mapping[str, Mapping[str, str]]  # language -> dotted key -> text
 
+# The values the code passes with a key, beyond the game numbers every text may use.
+# A catalog text may use these and nothing else; `validate` holds every catalog to it.
+# (A plural form may always use {count}.)
+CALL_VALUES: Mapping[str, frozenset[str]] = {
+    "sheets.calibration.front": frozenset({"paper", "backs", "x", "y"}),
+    "sheets.calibration.back": frozenset({"paper", "backs", "x", "y"}),
+    "score.winner": frozenset({"names"}),
+    "score.winners": frozenset({"names"}),
+    "score.saved": frozenset({"path"}),
+    "score.mission": frozenset({"n"}),
+    "score.ask.variants": frozenset({"variants"}),
+    "score.ask.colour": frozenset({"n", "free"}),
+    "score.ask.missions": frozenset({"n"}),
+    "score.ask.overwrite": frozenset({"path"}),
+}
 
-class MissingText(KeyError):
-    """A key no catalog has: a fault of the pack or the code, reported with the key."""
+# `{{` and `}}`, a field `{...}`, or a lone brace. Only a field holding a plain name is
+# filled: str.format would also follow `{x.attr}` and `{x[0]}` into the values' internals.
+_BRACES = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+# The catalogs' own variety where CLDR's default differs: European Portuguese says "0 pontos".
+PLURAL_LOCALE = {"pt": "pt_PT"}
+
+
+class MissingText(InputError):
+    """A key no catalog has: the pack's English catalog lost a text the pieces or the code need."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__([Finding(f"i18n/{FALLBACK}.yaml", None, key, "missing in the English catalog")])
 
 
 @dataclass(frozen=True)
@@ -55,22 +83,43 @@ class Texts:
 
 
 def fill(text: str, values: Mapping[str, object]) -> str:
-    """Each `{name}` replaced by its value; an unknown name is left as written (validate reports it)."""
-    if "{" not in text:
+    """`text` with each `{name}` of `values` filled in; anything else is left as written, never an error."""
+    if "{" not in text and "}" not in text:
         return text
-    return FIELD.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
+
+    def one(match: re.Match[str]) -> str:
+        token, name = match.group(), match.group(1)
+        if token in ("{{", "}}"):
+            return token[0]
+        return str(values[name]) if name in values else token
+
+    return _BRACES.sub(one, text)
 
 
 def fields(text: str) -> set[str]:
-    """The placeholder names in a text; a stray brace counts as a malformed placeholder."""
-    names = set(FIELD.findall(text))
-    if BRACES.search(FIELD.sub("", text)):
-        names.add("{")
+    """The placeholder names in a text; a malformed placeholder or a lone brace counts as '{'."""
+    names = set()
+    for match in _BRACES.finditer(text):
+        token, name = match.group(), match.group(1)
+        if token not in ("{{", "}}"):
+            names.add(name if name is not None and _NAME.fullmatch(name) else "{")
     return names
 
 
-# The catalogs' own variety where CLDR's default differs: European Portuguese says "0 pontos".
-PLURAL_LOCALE = {"pt": "pt_PT"}
+def placeholder_problems(text: str, allowed: Collection[str]) -> list[str]:
+    """What `fill` would leave unfilled in `text`: unknown names and malformed braces."""
+    problems = []
+    for match in _BRACES.finditer(text):
+        token, name = match.group(), match.group(1)
+        if token in ("{{", "}}"):
+            continue
+        if name is None:
+            problems.append(f"a lone {token!r} (write {token * 2} for a brace)")
+        elif not _NAME.fullmatch(name):
+            problems.append(f"malformed placeholder {token!r}: only {{name}} is allowed")
+        elif name not in allowed:
+            problems.append(f"unknown placeholder {token!r}")
+    return problems
 
 
 @cache

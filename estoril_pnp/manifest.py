@@ -6,7 +6,7 @@ from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
-Millimetres = Annotated[StrictInt | float, Field(gt=0, le=1000)]
+Millimetres = Annotated[StrictInt | float, Field(ge=5, le=1000)]  # a piece one can cut, on paper one can buy
 Name = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
 Source = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*$", max_length=200)]
 

@@ -44,32 +44,32 @@ def load_pack(directory: Path) -> Pack:
         raise InputError([Finding(directory, None, "", "no such pack directory")])
     files = PackFiles(directory)
     findings: list[Finding] = []
-    info = _read(files, "pack.yaml", PackInfo, findings)
-    manifest = _read(files, "components.yaml", Manifest, findings)
+    info, info_src = _read(files, "pack.yaml", PackInfo, findings)
+    manifest, _ = _read(files, "components.yaml", Manifest, findings)
     catalogs = _load_catalogs(files, findings)
     if findings:
         raise InputError(findings)
-    assert info is not None and manifest is not None
+    assert info is not None and manifest is not None and info_src is not None
     model = None
     if info.model:
-        model = load_model(info.model, files, catalogs, _where(files, "pack.yaml", "model"))
+        model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
     return Pack(files, info, manifest, catalogs, model)
 
 
-def _read(files: PackFiles, name: str, model: type[BaseModel], findings: list[Finding]) -> Any:
+def _read(
+    files: PackFiles, name: str, model: type[BaseModel], findings: list[Finding]
+) -> tuple[Any, yamlsrc.Located | None]:
+    """The file as `model`, and where each of its keys is; (None, …) with the faults in `findings`."""
+    src = None
     try:
         src = yamlsrc.read(files.path(name))
-        return model.model_validate(src.data)
+        return model.model_validate(src.data), src
     except InputError as exc:
         findings += exc.findings
     except ValidationError as exc:
+        assert src is not None
         findings += [pydantic_finding(src, err) for err in exc.errors()]
-    return None
-
-
-def _where(files: PackFiles, name: str, key: str) -> Finding:
-    src = yamlsrc.read(files.path(name))
-    return src.finding((key,), "")
+    return None, src
 
 
 def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[str, str]]:
@@ -90,8 +90,9 @@ def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[
             else:
                 findings.append(src.finding(path, f"a translation must be text (got {value!r})"))
         catalogs[file.stem] = flat
-    if "en" not in catalogs:
-        findings.append(Finding(files.root / "i18n" / "en.yaml", None, "", "the English catalog is required"))
+    english = files.root / "i18n" / "en.yaml"
+    if "en" not in catalogs and not english.exists():  # a broken one is already reported
+        findings.append(Finding(english, None, "", "the English catalog is required"))
     return catalogs
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import Finding
+from .errors import Finding, shown
 from .yamlsrc import Located
 
 
@@ -18,10 +18,11 @@ def pydantic_finding(src: Located, err: Any) -> Finding:
     if kind == "missing":
         return src.finding(path, f"missing key '{err['loc'][-1]}'")
     if kind in ("model_type", "dict_type"):  # pydantic would name its internal class here
-        return src.finding(path, f"expected a mapping of keys to values (got {err['input']!r})")
+        return src.finding(path, f"expected a mapping of keys to values (got {shown(err['input'])})")
     if kind == "union_tag_invalid":
-        return src.finding(path, f"unknown kind {err['input'].get('kind')!r}; expected {err['ctx']['expected_tags']}")
-    return src.finding(path, f"{err['msg']} (got {err['input']!r})")
+        tag = shown(err["input"].get("kind"))
+        return src.finding(path, f"unknown kind {tag}; expected {err['ctx']['expected_tags']}")
+    return src.finding(path, f"{err['msg']} (got {shown(err['input'])})")
 
 
 def _real_path(data: Any, loc: Iterable[str | int]) -> tuple[str | int, ...]:

@@ -17,7 +17,7 @@ from .pieces import lay_out
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
 from .render.layout import Design, load_design
-from .translation import state, used_keys
+from .translation import plural_stems, state, used_keys
 from .ttsdecks import read_spec, resolve
 
 
@@ -51,7 +51,11 @@ def validate(pack_dir: Path) -> Report:
     except InputError as exc:
         return Report(pack_dir, pack, findings + exc.findings)
     findings += check_catalogs(pack, design)
-    findings += check_pieces(pack, design)
+    try:  # the pieces are laid out whatever else was found: every check runs, every finding is reported
+        findings += check_pieces(pack, design)
+    except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
+        problem = f"{type(exc).__name__}: {str(exc)[:200]}"
+        findings.append(Finding(pack_dir, None, "", f"the pieces could not be laid out ({problem})"))
     findings += check_tts(pack, design)
     return Report(pack_dir, pack, list(dict.fromkeys(findings)))
 
@@ -95,6 +99,14 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
         for key in (pack.model.required_keys() if pack.model else [])
         if key not in english
     ]
+    numbers = set(pack.model.numbers()) if pack.model else set()
+    plurals = plural_stems(english)
+    for lang, catalog in sorted(pack.catalogs.items()):  # the allowed names are the code's, whatever English says
+        for key, text in catalog.items():
+            stem = key.rpartition(".")[0]
+            allowed = numbers | i18n.CALL_VALUES.get(key, i18n.CALL_VALUES.get(stem, frozenset()))
+            allowed |= {"count"} if stem in plurals else set()
+            out += [Finding(root / f"{lang}.yaml", None, key, p) for p in i18n.placeholder_problems(text, allowed)]
     used = used_keys(pack, design)
     for lang in pack.languages:
         file = root / f"{lang}.yaml"

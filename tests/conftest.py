@@ -4,6 +4,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import Result
 
 from estoril_pnp.games.estoril.model import Estoril
 from estoril_pnp.pack import load_pack
@@ -38,3 +39,14 @@ def replace_once(file: Path, old: str, new: str) -> int:
 @pytest.fixture(scope="session", autouse=True)
 def fonts() -> None:
     register_fonts()
+
+
+def assert_clean_outcome(result: Result, *codes: int) -> None:
+    """The only outcomes a user may see: a result, findings (validate), or our own error lines; no traceback."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in codes, (result.exit_code, result.output)
+    assert "Traceback" not in result.output
+    if result.exit_code == 2:
+        lines = result.stderr.splitlines()
+        assert lines, "exit 2 says why"
+        assert all(line.startswith("error: ") for line in lines), result.stderr

@@ -75,6 +75,21 @@ FAULTS = [
     ),
     ("locations.yaml", "rule: casino_dice\n", "rule: roulette\n", "locations[5].rule", "unknown rule 'roulette'"),
     ("game.yaml", "hand_limit: 6", "hand_limit: -6", "hand_limit", "greater than 0"),
+    # numbers that would turn into endless work are bounded
+    ("game.yaml", "rounds: 4", "rounds: 1000000", "rounds", "less than or equal to 99 (got 1000000)"),
+    ("game.yaml", "hand_limit: 6", f"hand_limit: {10**400}", "hand_limit", "less than or equal to 99 (got 1000000"),
+    ("game.yaml", "year: 2016", "year: 2016-13-45", "year", "cannot read '2016-13-45' as timestamp"),
+    ("game.yaml", "dice: 2 ", "dice: 100 ", "dice", "less than or equal to 99"),
+    ("components.yaml", "copies: 6}", "copies: 5000000}", "pieces.marker.copies", "less than or equal to 1000"),
+    ("missions.yaml", "flags: [ES, FR, IT, HU, SU, YU]", f"flags: {['ES'] * 60}", "missions[10].flags", "at most 50"),
+    ("game.yaml", "missions_in_play: 4", "missions_in_play: 13", "missions_in_play", "13 in play, but only 12"),
+    (
+        "game.yaml",
+        "secret_missions: {face_up: 1, min_players: 3}",
+        "secret_missions: {face_up: 9, min_players: 3}",
+        "secret_missions.face_up",
+        "9 face up + 1 for each of 4 players is more than the 12 missions",
+    ),
     (
         "characters.yaml",
         "strength: 2, vp: 4, abilities: [diplomat]",
@@ -121,3 +136,25 @@ def test_all_faults_of_a_file_are_reported_together(pack_copy: Path) -> None:
     messages = [str(f) for f in caught.value.findings]
     assert len(messages) == 2
     assert any("missing key 'vp'" in m for m in messages)
+
+
+def test_player_counts_need_colours_and_order(pack_copy: Path) -> None:
+    replace_once(pack_copy / "game.yaml", "players: {min: 2, max: 4}", "players: {min: 5, max: 5}")
+    replace_once(pack_copy / "game.yaml", "markers_per_player: {2: 6, 3: 4, 4: 3}", "markers_per_player: {5: 2}")
+    with pytest.raises(InputError) as caught:
+        load_pack(pack_copy)
+    messages = [str(f).split(": ", 1)[1] for f in caught.value.findings]
+    assert messages == ["players.max: 5 players need 5 colours; 4 given"]
+    replace_once(pack_copy / "game.yaml", "players: {min: 5, max: 5}", "players: {min: 4, max: 3}")
+    with pytest.raises(InputError) as caught:
+        load_pack(pack_copy)
+    assert "players: min 4 is more than max 3" in str(caught.value)
+
+
+def test_a_fifth_action_space_is_refused_at_the_spaces_key(pack_copy: Path) -> None:
+    fourth = "{numeral: IV,  at: BL, top_secret: true,  peek: any}"
+    fifth = "{numeral: IV, at: C, top_secret: true, peek: any}"
+    replace_once(pack_copy / "locations.yaml", fourth, f"{fourth}\n      - {fifth}")
+    message = only_finding(pack_copy)
+    where = f"{pack_copy / 'locations.yaml'}:80: locations[7].spaces"
+    assert message.startswith(f"{where}: Tuple should have at most 4 items")

@@ -243,13 +243,25 @@ BAD: dict[str, tuple[list[tuple[str, str]], str, str, str]] = {
         [("discards: 7", "discards: seven")],
         "players[0].discards",
         "seven",
-        "must be a number of cards (0 or more) or a list of the discarded characters (got 'seven')",
+        "must be a number of cards (0 to 33) or a list of the discarded characters (got 'seven')",
     ),
     "negative discards": (
         [("discards: 7", "discards: -1")],
         "players[0].discards",
         "discards: -1",
-        "must be a number of cards (0 or more) or a list of the discarded characters (got -1)",
+        "must be a number of cards (0 to 33) or a list of the discarded characters (got -1)",
+    ),
+    "more discards than cards exist": (
+        [("discards: 7", "discards: 100")],
+        "players[0].discards",
+        "discards: 100",
+        "must be a number of cards (0 to 33) or a list of the discarded characters (got 100)",
+    ),
+    "hand and discards beyond the cards a player can have": (
+        [("discards: 7", "discards: 30")],
+        "players[0].discards",
+        "discards: 30",
+        "36 characters in hand and discarded; a player can have at most 33 (6 own starting characters and 27 reward",
     ),
     "hand of a wrong type": (
         [("hand: [j_bourbon, s_smith, zsa zsa]", "hand: 3")],

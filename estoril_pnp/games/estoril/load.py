@@ -76,6 +76,7 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
     out += _duplicates(src["game"], "colours", [c.id for c in game.colours], "id")
     out += _duplicates(src["game"], "nationalities", list(game.nationalities))
     out += _duplicates(src["game"], "symbols", list(game.symbols))
+    out += _player_counts(src["game"], game, len(parsed["missions"].missions))
     wanted = set(range(game.players.min, game.players.max + 1))
     if set(game.markers_per_player) != wanted:
         out.append(src["game"].finding(("markers_per_player",), f"needs exactly the player counts {sorted(wanted)}"))
@@ -149,6 +150,27 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
             if corners.count(s.at) > 1:
                 out.append(src["locations"].finding((*where, "spaces", j, "at"), f"two spaces share position {s.at}"))
                 break
+    return out
+
+
+def _player_counts(src: Located, game: Game, missions: int) -> list[Finding]:
+    """Numbers that would make every record impossible, or an interactive question unanswerable."""
+    out = []
+    least, most = game.players.min, game.players.max
+    if least > most:
+        out.append(src.finding(("players",), f"min {least} is more than max {most}"))
+    if most > len(game.colours):
+        out.append(src.finding(("players", "max"), f"{most} players need {most} colours; {len(game.colours)} given"))
+    if game.missions_in_play > missions:
+        out.append(src.finding(("missions_in_play",), f"{game.missions_in_play} in play, but only {missions} missions"))
+    secret = game.secret_missions
+    if secret.min_players <= most and secret.face_up + most > missions:
+        out.append(
+            src.finding(
+                ("secret_missions", "face_up"),
+                f"{secret.face_up} face up + 1 for each of {most} players is more than the {missions} missions",
+            )
+        )
     return out
 
 

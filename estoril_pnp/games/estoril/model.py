@@ -8,8 +8,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-Count = Annotated[StrictInt, Field(ge=0)]
-Positive = Annotated[StrictInt, Field(gt=0)]
+# Bounds keep hostile numbers (a million rounds or copies) from turning into endless work.
+Count = Annotated[StrictInt, Field(ge=0, le=99)]
+Positive = Annotated[StrictInt, Field(gt=0, le=99)]
 Id = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 Code = Annotated[StrictStr, Field(pattern=r"^[A-Z]{2}$")]
 Shape = Literal["circle", "triangle", "square", "diamond", "star"]
@@ -52,7 +53,7 @@ class Colour(Frozen):
 class Game(Frozen):
     title: StrictStr
     publisher: StrictStr
-    year: Positive
+    year: Annotated[StrictInt, Field(gt=0, le=9999)]
     players: PlayerRange
     rounds: Positive
     hand_limit: Positive
@@ -61,11 +62,11 @@ class Game(Frozen):
     missions_in_play: Positive
     vp: VictoryPoints
     secret_missions: SecretMissions
-    tiebreak: tuple[TieBreak, ...]
-    colours: tuple[Colour, ...]
+    tiebreak: Annotated[tuple[TieBreak, ...], Field(max_length=4)]
+    colours: Annotated[tuple[Colour, ...], Field(max_length=10)]
     neutral_colour: Colour
-    nationalities: tuple[Code, ...]
-    symbols: tuple[Id, ...]
+    nationalities: Annotated[tuple[Code, ...], Field(max_length=50)]
+    symbols: Annotated[tuple[Id, ...], Field(max_length=50)]
     counts: Counts
     dice: Positive
 
@@ -76,7 +77,7 @@ class Character(Frozen):
     nationality: Code
     strength: Count
     vp: Count
-    abilities: tuple[Id, ...]
+    abilities: Annotated[tuple[Id, ...], Field(max_length=10)]
     woman: StrictBool
 
     @property
@@ -100,7 +101,7 @@ class NationalityMission(Frozen):
 class FlagsMission(Frozen):
     id: Id
     kind: Literal["flags"]
-    flags: tuple[Code, ...]
+    flags: Annotated[tuple[Code, ...], Field(max_length=50)]
 
 
 class StrengthMission(Frozen):
@@ -135,7 +136,7 @@ class Location(Frozen):
     name: StrictStr
     rule: StrictStr
     reward: Reward
-    spaces: tuple[Space, ...]
+    spaces: Annotated[tuple[Space, ...], Field(max_length=len(NUMERALS))]
 
 
 class Counts(Frozen):
@@ -148,17 +149,17 @@ class Counts(Frozen):
 
 
 class CharacterFile(Frozen):
-    starting: tuple[Character, ...]
-    reward: tuple[Character, ...]
+    starting: Annotated[tuple[Character, ...], Field(max_length=50)]
+    reward: Annotated[tuple[Character, ...], Field(max_length=200)]
 
 
 class MissionFile(Frozen):
-    missions: tuple[Mission, ...]
+    missions: Annotated[tuple[Mission, ...], Field(max_length=100)]
 
 
 class LocationFile(Frozen):
-    rules: tuple[Rule, ...]
-    locations: tuple[Location, ...]
+    rules: Annotated[tuple[Rule, ...], Field(max_length=100)]
+    locations: Annotated[tuple[Location, ...], Field(max_length=100)]
 
 
 class Estoril(Frozen):

@@ -8,13 +8,13 @@ import unicodedata
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 import yaml
 from pydantic import Field, StrictBool, StrictStr, ValidationError
 
 from ... import yamlsrc
-from ...errors import Finding, InputError
+from ...errors import Finding, InputError, shown
 from ...i18n import FALLBACK
 from ...pydantic_findings import pydantic_finding
 from ...yamlsrc import Located, Path_
@@ -25,6 +25,12 @@ VARIANTS: tuple[Variant, ...] = get_args(Variant)
 Rounding = Literal["down", "up"]
 
 STDIN = "-"
+
+# A record names a few dozen things; these caps only keep a hostile file from making the
+# name matching (with its spelling suggestions) do millions of lookups.
+MAX_PLAYERS = 16
+MAX_CARDS = 64  # names in a hand, a discard list or the missions
+MAX_NAME = 100  # characters in a player's name
 
 
 def missions_wanted(game: Game, players: int, variants: Collection[str]) -> int:
@@ -106,10 +112,10 @@ class Names:
         if len(found) == 1:
             return found[0]
         if found:
-            raise ValueError(f"{self.what} {text!r} is ambiguous: {', '.join(map(self.label, found))}")
+            raise ValueError(f"{self.what} {shown(text)} is ambiguous: {', '.join(map(self.label, found))}")
         close = self.closest(text)
         hint = f"; did you mean {' or '.join(map(self.label, close))}?" if close else ""
-        raise ValueError(f"unknown {self.what} {text!r}{hint}")
+        raise ValueError(f"unknown {self.what} {shown(text)}{hint}")
 
     def closest(self, text: str) -> list[str]:
         """Up to three ids whose names look like `text` (a typo, a misremembered spelling)."""
@@ -142,25 +148,34 @@ class Vocabulary:
 
 class _RawPlayer(Frozen):
     colour: StrictStr
-    name: StrictStr | None = None
-    hand: list[StrictStr]
+    name: Annotated[StrictStr, Field(max_length=MAX_NAME)] | None = None
+    hand: Annotated[list[StrictStr], Field(max_length=MAX_CARDS)]
     discards: Any  # a count or a list: checked by hand for one clear message, not two
     recruitment: StrictStr | None = None
 
 
 class _RawRecord(Frozen):
-    players: list[_RawPlayer]
-    missions: list[StrictStr]
+    players: Annotated[list[_RawPlayer], Field(max_length=MAX_PLAYERS)]
+    missions: Annotated[list[StrictStr], Field(max_length=MAX_CARDS)]
     enigma: StrictStr | None = None
-    variants: list[StrictStr] = Field(default_factory=list)
+    variants: Annotated[list[StrictStr], Field(max_length=len(VARIANTS) * 2)] = Field(default_factory=list)
     options: Options = Options()
 
 
 def read(pack: Estoril, source: str) -> Record:
-    """The record in file `source` (`-`: standard input), or InputError naming every fault."""
+    """The record in file `source` (`-`: standard input), or InputError naming every fault.
+
+    A record needs no YAML aliases, so they are refused rather than counted.
+    """
     if source == STDIN:
-        return parse(pack, yamlsrc.parse(sys.stdin.read(), "<stdin>"))
-    return parse(pack, yamlsrc.read(Path(source)))
+        stdin = sys.stdin
+        return parse(pack, yamlsrc.read_stream(getattr(stdin, "buffer", None), "<stdin>", aliases=False))
+    return parse(pack, yamlsrc.read(Path(source), aliases=False))
+
+
+def most_cards(pack: Estoril) -> int:
+    """The most characters one player can end with, in hand and discarded: own starting ones and every reward."""
+    return len(pack.starting) + len(pack.reward)
 
 
 def parse(pack: Estoril, src: Located) -> Record:
@@ -201,6 +216,7 @@ class _Check:
             self.fault(("players",), f"{n} players; the game takes {game.players.min} to {game.players.max}")
         variants = self.variants(raw, n)
         players = tuple(self.player(p, ("players", i), variants) for i, p in enumerate(raw.players))
+        self.cards_exist(players)
         self.colours_once(players)
         self.reward_cards_once(players)
         missions = tuple(self.resolve(self.names.missions, m, ("missions", i)) for i, m in enumerate(raw.missions))
@@ -255,12 +271,34 @@ class _Check:
         return tuple(c or "" for c in found)  # "" keeps list positions for later messages
 
     def discards(self, value: Any, at: Path_) -> int | tuple[str, ...]:
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        most = most_cards(self.pack)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most:
             return value
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if isinstance(value, list) and len(value) <= MAX_CARDS and all(isinstance(v, str) for v in value):
             return self.characters(value, at)
-        self.fault(at, f"must be a number of cards (0 or more) or a list of the discarded characters (got {value!r})")
+        what = f"a number of cards (0 to {most}) or a list of the discarded characters"
+        self.fault(at, f"must be {what} (got {shown(value)})")
         return 0
+
+    def cards_exist(self, players: tuple[PlayerRecord, ...]) -> None:
+        """No player, nor all of them together, can hold or discard more characters than the game has."""
+        starting, reward = len(self.pack.starting), len(self.pack.reward)
+        held = [len(p.hand) + p.discard_count for p in players]
+        for i, n in enumerate(held):
+            if n > starting + reward:
+                self.fault(
+                    ("players", i, "discards"),
+                    f"{n} characters in hand and discarded; a player can have at most {starting + reward} "
+                    f"({starting} own starting characters and {reward} reward cards)",
+                )
+                return
+        exist = len(players) * starting + reward
+        if sum(held) > exist:
+            self.fault(
+                ("players",),
+                f"{sum(held)} characters in hands and discards; {len(players)} players have only {exist} "
+                f"({starting} starting characters each and {reward} reward cards)",
+            )
 
     def recruitment(
         self, text: str, at: Path_, variants: frozenset[Variant], discards: int | tuple[str, ...]

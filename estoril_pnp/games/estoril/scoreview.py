@@ -7,8 +7,10 @@ from typing import Any
 
 from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from ...i18n import Texts
+from ...terminal import plain
 from .categories import TALLIES, in_play
 from .scoring import PlayerScore, Result
 
@@ -19,12 +21,15 @@ def player_label(p: PlayerScore, t: Texts) -> str:
 
 
 def table(result: Result, t: Texts) -> Table:
-    """One column per player, best first; one row per category in play (categories.py), then the tallies."""
-    out = Table(title=t("score.title"), caption=t("score.legend"))
+    """One column per player, best first; one row per category in play (categories.py), then the tallies.
+
+    Names and catalog texts go in as Text, so a name like `[/bold]` is shown, not obeyed.
+    """
+    out = Table(title=plain(t("score.title")), caption=plain(t("score.legend")))
     out.add_column("")
     for p in result.players:
-        out.add_column(player_label(p, t), justify="right")
-    rows: list[tuple[str, list[str]]] = []
+        out.add_column(plain(player_label(p, t)), justify="right")
+    rows: list[tuple[str | Text, list[str] | list[Text]]] = []
     for category in in_play(result.variants):
         if category.per_mission:
             for m in result.missions:
@@ -33,13 +38,14 @@ def table(result: Result, t: Texts) -> Table:
         else:
             rows.append((t(category.label), [str(getattr(p.breakdown, category.id)) for p in result.players]))
     for tally in TALLIES:
-        label, cells = t(tally.label), [str(getattr(p, tally.id)) for p in result.players]
+        label, values = t(tally.label), [str(getattr(p, tally.id)) for p in result.players]
         if tally.strong:
-            label, cells = f"[bold]{label}[/bold]", [f"[bold]{c}[/bold]" for c in cells]
-        rows.append((label, cells))
+            rows.append((plain(label, "bold"), [Text(v, "bold") for v in values]))
+        else:
+            rows.append((label, values))
     rows.append((t("score.rank"), [str(p.rank) for p in result.players]))
     for heading, cells in rows:
-        out.add_row(heading, *cells)
+        out.add_row(plain(heading) if isinstance(heading, str) else heading, *cells)
     return out
 
 
@@ -53,7 +59,7 @@ def verdict(result: Result, t: Texts) -> str:
 
 
 def render(result: Result, t: Texts) -> Group:
-    return Group(table(result, t), f"[bold]{verdict(result, t)}[/bold]")
+    return Group(table(result, t), plain(verdict(result, t), "bold"))
 
 
 def to_json(result: Result) -> dict[str, Any]:

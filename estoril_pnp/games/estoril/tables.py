@@ -1,20 +1,29 @@
-"""Readable tables of the pack for `estoril-pnp list`: what a player checks a card against."""
+"""Readable tables of the pack for `estoril-pnp list`: what a player checks a card against.
+
+Every cell is a Text: pack names and catalog texts are shown as written, never as markup.
+"""
 
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 
 from ...i18n import Texts
+from ...terminal import plain
 from .model import Estoril, FlagsMission, NationalityMission, StrengthMission, SymbolMission
 
 
+def _table(title: str) -> Table:
+    return Table(title=plain(title))
+
+
 def characters_table(pack: Estoril, t: Texts) -> Table:
-    table = Table(title=t("list.characters"))
+    table = _table(t("list.characters"))
     for key in ("id", "name", "deck", "nationality", "strength", "vp", "abilities"):
-        table.add_column(t(f"list.{key}"), justify="right" if key in ("strength", "vp") else "left")
+        table.add_column(plain(t(f"list.{key}")), justify="right" if key in ("strength", "vp") else "left")
     for deck, cards in (("starting", pack.starting), ("reward", pack.reward)):
         for c in cards:
-            table.add_row(
+            cells = (
                 c.id,
                 c.name,
                 t(f"list.deck_{deck}"),
@@ -23,15 +32,17 @@ def characters_table(pack: Estoril, t: Texts) -> Table:
                 str(c.vp),
                 ", ".join(t(f"symbol.{s}.name") for s in c.symbols),
             )
+            table.add_row(*map(plain, cells))
     return table
 
 
 def missions_table(pack: Estoril, t: Texts) -> Table:
-    table = Table(title=t("list.missions"))
+    table = _table(t("list.missions"))
     for key in ("id", "name", "kind", "vp"):
-        table.add_column(t(f"list.{key}"))
+        table.add_column(plain(t(f"list.{key}")))
     for m in pack.missions:
-        table.add_row(m.id, t(f"mission.{m.id}.title"), _counted(m, t), str(pack.game.vp.mission))
+        cells = (m.id, t(f"mission.{m.id}.title"), _counted(m, t), str(pack.game.vp.mission))
+        table.add_row(*map(plain, cells))
     return table
 
 
@@ -47,14 +58,14 @@ def _counted(m: object, t: Texts) -> str:
 
 
 def locations_table(pack: Estoril, t: Texts) -> Table:
-    table = Table(title=t("list.locations"))
+    table = _table(t("list.locations"))
     for key in ("number", "name", "reward", "spaces", "rule"):
-        table.add_column(t(f"list.{key}"))
+        table.add_column(plain(t(f"list.{key}")))
     for p in pack.locations:
         secret = f" ({t('list.top_secret')})"
-        spaces = [f"{s.numeral} {s.at}{secret if s.top_secret else ''}" for s in p.spaces]
-        reward = f"{p.reward.at}{secret if p.reward.top_secret else ''}"
-        table.add_row(str(p.number), p.name, reward, "\n".join(spaces), t(f"rule.{p.rule}"))
+        spaces = [plain(f"{s.numeral} {s.at}{secret if s.top_secret else ''}") for s in p.spaces]
+        reward = plain(f"{p.reward.at}{secret if p.reward.top_secret else ''}")
+        table.add_row(plain(str(p.number)), plain(p.name), reward, Text("\n").join(spaces), plain(t(f"rule.{p.rule}")))
     return table
 
 
