@@ -3,6 +3,8 @@ plans first (so a bad size stops before any file), then one PDF per group of pie
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -12,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .atomic import atomic_path
 from .buildcache import STAMP, Stamp, inputs_key, output_key, read_stamp, stamp_text
 from .errors import Finding, InputError
+from .outdir import output_folder
 from .pack import Pack
 from .pieces import lay_out
 from .render.fonts import DEFAULT_FONT
@@ -20,6 +23,7 @@ from .render.layout import load_design
 from .render.options import Layout, SheetOptions
 from .render.piece import Piece
 from .render.sheets import Progress, draw_sheets, draw_single
+from .resources import package_dir
 from .translation import state
 
 
@@ -58,10 +62,12 @@ def build(
     progress: Progress,
     note: Callable[[str], None] = lambda _: None,
     previous: Mapping[str, str] | None = None,
+    keep_from: Path | None = None,
 ) -> Built:
     """One PDF per group in `out_dir`; InputError (and no file) if any piece cannot be imposed.
 
-    A PDF whose content key is in `previous` (and still on disk) is kept as it is.
+    A PDF whose content key is in `previous` and whose file is still in `keep_from` (the folder
+    of the last build) is taken from there as it is, not drawn again.
     """
     groups = for_print(pieces, options.backs)
     plans = {name: _plans(name, members, options, note) for name, members in groups.items()}
@@ -71,7 +77,10 @@ def build(
         target = out_dir / f"{name}{suffix}.pdf"
         keys[target.name] = output_key(members, options)
         files.append(target)
-        if (previous or {}).get(target.name) == keys[target.name] and target.is_file():
+        kept = (keep_from or out_dir) / target.name
+        if (previous or {}).get(target.name) == keys[target.name] and kept.is_file():
+            if kept != target:
+                _keep(kept, target)
             progress(len(members))
             continue
         with atomic_path(target) as temp:
@@ -126,20 +135,32 @@ def build_set(
     sized(sum(len(pieces) for pieces, _ in laid_out.values()))
     files = [out_dir / c / paper / name for c in languages if c not in todo for name in sorted(expected)]
     drawn: list[Path] = []
+    forbidden = (pack.files.root, package_dir())
     for code, (pieces, _) in laid_out.items():
         folder = out_dir / code / paper
-        done = build(pieces, folder, options, progress, note, stamps[code].outputs)
-        made = {}
-        for name, extra in extras.items():
-            made[name], write = extra(code)
-            if stamps[code].outputs.get(name) != made[name] or not (folder / name).is_file():
-                write(folder / name)
-                drawn.append(folder / name)
-        with atomic_path(folder / STAMP) as temp:
-            temp.write_text(stamp_text(Stamp(keys[code], {**done.keys, **made})), encoding="utf-8")
-        files += done.files + [folder / name for name in extras]
-        drawn += done.drawn
+        # all or nothing: the set is written beside the folder and replaces it whole at the end
+        with output_folder(folder, forbidden) as staging:
+            done = build(pieces, staging, options, progress, note, stamps[code].outputs, keep_from=folder)
+            made = {}
+            for name, extra in extras.items():
+                made[name], write = extra(code)
+                if stamps[code].outputs.get(name) == made[name] and (folder / name).is_file():
+                    _keep(folder / name, staging / name)
+                else:
+                    write(staging / name)
+                    drawn.append(folder / name)
+            (staging / STAMP).write_text(stamp_text(Stamp(keys[code], {**done.keys, **made})), encoding="utf-8")
+        files += [folder / f.name for f in done.files] + [folder / name for name in extras]
+        drawn += [folder / f.name for f in done.drawn]
     return Built(files, drawn, {})
+
+
+def _keep(old: Path, new: Path) -> None:
+    """An unchanged output carried into the new set: a second name for the same file where possible."""
+    try:
+        os.link(old, new)
+    except OSError:
+        shutil.copy2(old, new)
 
 
 def new_canvas(path: Path, title: str) -> Canvas:

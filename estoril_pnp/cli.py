@@ -261,7 +261,8 @@ def build(
         for file in done.drawn:
             say(str(file))
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
-    say(how_to_print(len(done.drawn), len(done.files), where, options))
+    for line in how_to_print(len(done.drawn), len(done.files), where, options).splitlines():
+        say(line)
 
 
 def _scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:

@@ -17,3 +17,8 @@ def resource_dir(name: str) -> Path:
 
 def default_pack() -> Path:
     return resource_dir("data")
+
+
+def package_dir() -> Path:
+    """The installed package (or the checkout's package folder): never a place for output."""
+    return _PACKAGE

@@ -53,3 +53,24 @@ def test_other_options_or_a_deleted_file_are_built_again(pack_copy: Path, tmp_pa
     (tmp_path / "en" / "a4" / "enigma.pdf").unlink()
     assert _build(pack_copy, tmp_path) == ["en/enigma.pdf"]
     assert len(_build(pack_copy, tmp_path, bleed=2.0)) == 14  # every PDF depends on the bleed
+
+
+def test_a_rebuild_swaps_the_whole_folder_keeping_unchanged_files(pack_copy: Path, tmp_path: Path) -> None:
+    _build(pack_copy, tmp_path)
+    before = {p.name: p.stat().st_ino for p in (tmp_path / "en" / "a4").glob("*.pdf")}
+    characters = pack_copy / "characters.yaml"
+    characters.write_text(characters.read_text(encoding="utf-8").replace("strength: 5,", "strength: 4,", 1))
+    _build(pack_copy, tmp_path)
+    after = {p.name: p.stat().st_ino for p in (tmp_path / "en" / "a4").glob("*.pdf")}
+    assert after.keys() == before.keys()
+    assert after["characters.pdf"] != before["characters.pdf"]
+    assert all(after[n] == before[n] for n in before if n != "characters.pdf")  # the same files, linked over
+    leftovers = [p.name for p in (tmp_path / "en").iterdir() if p.name not in ("a4", ".a4.lock")]
+    assert leftovers == []
+
+
+def test_output_inside_the_pack_is_refused(pack_copy: Path) -> None:
+    result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--out", str(pack_copy / "out")])
+    assert result.exit_code == 2
+    assert "cannot write output here: it would overlap" in result.stderr
+    assert not (pack_copy / "out" / "en" / "a4").exists()
