@@ -166,3 +166,28 @@ def test_every_key_the_code_names_is_in_english_and_counted_as_used() -> None:
     for key in named:
         assert key in english or f"{key}.other" in english, key
         assert key.startswith(CODE_PREFIXES) or key in used, key
+
+
+def test_interactive_scoring_asks_in_german_and_understands_german_answers() -> None:
+    de = Texts(SHIPPED.catalogs, "de")
+    answers = [
+        "2",
+        de("score.variant.important_second_place.name"),
+        de("colour.red"),
+        "Ana",
+        "hans_r, garbo",
+        "3",
+        de("colour.blue").lower(),
+        "",
+        "elizabeth",
+        "0",
+        ", ".join(de(f"mission.{m}.title") for m in ("most_assassin", "strongest", "other_nations", "most_women")),
+        "",
+        "",
+    ]
+    result = runner.invoke(app, ["score", "-i", "--lang", "de"], input="\n".join(answers) + "\n", terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert de("score.ask.players", players_min=2, players_max=4) in result.stdout
+    assert de("colour.green") in result.stdout and "Green" not in result.stdout  # colours offered in German
+    assert de("score.variant.important_second_place.name") in result.stdout
+    assert de("score.title") in result.stdout and "Winner" not in result.stdout

@@ -279,7 +279,7 @@ BAD: dict[str, tuple[list[tuple[str, str]], str, str, str]] = {
         [("most_seducer]", "most_seducer]\nvariants: [secret_mision]")],
         "variants[0]",
         "secret_mision",
-        "unknown variant 'secret_mision'; did you mean secret_missions?",
+        "unknown variant 'secret_mision'; did you mean Secret Missions?",
     ),
     "bad option": (
         [("most_seducer]", "most_seducer]\noptions: {rounding: sideways}")],

@@ -133,16 +133,18 @@ class Vocabulary:
     variants: Names
 
     @classmethod
-    def of(cls, pack: Estoril) -> Vocabulary:
+    def of(cls, pack: Estoril, lang: str = FALLBACK) -> Vocabulary:
+        """Names shown in `lang`; an answer may use the title in any catalog's language."""
+
         def entry(ident: str, key: str) -> tuple[str, str, list[str]]:
-            printed = pack.catalogs[FALLBACK].get(key, ident)
-            return ident, printed, [catalog[key] for catalog in pack.catalogs.values() if key in catalog]
+            printed = pack.catalogs.get(lang, {}).get(key) or pack.catalogs[FALLBACK].get(key, ident)
+            return ident, printed, [catalog[key] for catalog in pack.catalogs.values() if catalog.get(key)]
 
         return cls(
             characters=Names.of("character", ((c.id, c.name, ()) for c in pack.characters.values())),
             missions=Names.of("mission", (entry(m.id, f"mission.{m.id}.title") for m in pack.missions)),
             colours=Names.of("colour", (entry(c.id, f"colour.{c.id}") for c in pack.game.colours)),
-            variants=Names.of("variant", ((v, v, ()) for v in VARIANTS)),
+            variants=Names.of("variant", (entry(v, f"score.variant.{v}.name") for v in VARIANTS)),
         )
 
 

@@ -30,11 +30,12 @@ MAX_ANSWER = 1000  # characters: longer is a paste gone wrong
 
 def interview(pack: Estoril, t: Texts) -> dict[str, Any]:
     """The answers as record data (ids only), each checked when it is given."""
-    names = Vocabulary.of(pack)
+    names = Vocabulary.of(pack, t.lang)  # asked and echoed in the language; any language's titles understood
     game = pack.game
     count = _ask(t("score.ask.players"), partial(_number, low=game.players.min, high=game.players.max))
     pick_variants = partial(_variants, names.variants, players=count, least=game.secret_missions.min_players)
-    variants = _ask(t("score.ask.variants", variants=", ".join(VARIANTS)), pick_variants, default="")
+    offered = ", ".join(names.variants.shown[v] for v in VARIANTS)
+    variants = _ask(t("score.ask.variants", variants=offered), pick_variants, default="")
     players: list[dict[str, Any]] = []
     for n in range(1, count + 1):
         players.append(_player(pack, names, t, n, count, players, "secret_recruitment" in variants))
@@ -66,7 +67,8 @@ def _player(
     pack: Estoril, names: Vocabulary, t: Texts, n: int, count: int, before: list[dict[str, Any]], recruiting: bool
 ) -> dict[str, Any]:
     free = [c for c in names.colours.shown if c not in {p["colour"] for p in before}]
-    colour = _ask(t("score.ask.colour", n=n, free=", ".join(free)), partial(_one_of, names.colours, allowed=free))
+    offered = ", ".join(names.colours.shown[c] for c in free)
+    colour = _ask(t("score.ask.colour", n=n, free=offered), partial(_one_of, names.colours, allowed=free))
     player: dict[str, Any] = {"colour": colour}
     name = _ask(t("score.ask.name"), _name, default="")
     if name:
