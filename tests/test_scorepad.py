@@ -226,7 +226,7 @@ def test_every_variant_is_explained_with_the_packs_numbers(tmp_path: Path) -> No
     text = " ".join(pad_of(tmp_path).text.split())
     assert "Important Second Place Each mission's runner-up scores 3 VP in its row" in text
     assert "a tie for first shares 6 + 3 VP" in text
-    assert "Missions in play: 1 face up + 1 per player (from 3 players)" in text
+    assert "From 3 players: 1 mission face up + 1 face down per player" in text
     assert "Secret Recruitment Each player scores their own secret mission" in text
 
 
