@@ -35,6 +35,8 @@ class CityOfSpies:
             "players_min": g.players.min,
             "players_max": g.players.max,
             "locations_per_round": g.locations_per_round,
+            "grid_rows": g.grid.rows,
+            "grid_cols": g.grid.cols,
             "missions_in_play": g.missions_in_play,
             "vp_discard": g.vp.discard,
             "vp_mission": g.vp.mission,

@@ -6,6 +6,7 @@ from rich.table import Table
 
 from ...i18n import Texts
 from .model import Estoril, FlagsMission, NationalityMission, StrengthMission, SymbolMission
+from .pieces import rule_text
 
 
 def characters_table(pack: Estoril, t: Texts) -> Table:
@@ -54,7 +55,7 @@ def locations_table(pack: Estoril, t: Texts) -> Table:
         secret = f" ({t('list.top_secret')})"
         spaces = [f"{s.numeral} {s.at}{secret if s.top_secret else ''}" for s in p.spaces]
         reward = f"{p.reward.at}{secret if p.reward.top_secret else ''}"
-        table.add_row(str(p.number), p.name, reward, "\n".join(spaces), t(f"rule.{p.rule}"))
+        table.add_row(str(p.number), p.name, reward, "\n".join(spaces), rule_text(t, pack, p.rule))
     return table
 
 
