@@ -6,8 +6,9 @@ model and its loader, the pieces' data, the scorer, game records and the tables.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ...errors import Finding
 from ...i18n import Catalogs, Texts
@@ -18,6 +19,10 @@ from ...render.layout import Design
 from .load import load_estoril
 from .model import Estoril
 from .pieces import SOURCES
+
+if TYPE_CHECKING:
+    from ...render.piece import Piece
+    from ...rulebook.document import Picture
 
 
 @dataclass(frozen=True)
@@ -44,12 +49,28 @@ class CityOfSpies:
             "vp_enigma": g.vp.enigma,
             "vp_recruitment": g.vp.recruitment,
             "dice": g.dice,
+            "reward_characters": len(self.data.reward),
+            "starting_characters": len(self.data.starting),
+            "missions_total": len(self.data.missions),
+            "locations_total": len(self.data.locations),
+            "vp_shared_first": g.vp.mission + g.vp.second_place,  # Important Second Place: a shared first place
+            "secret_face_up": g.secret_missions.face_up,
+            "secret_min_players": g.secret_missions.min_players,
             **{f"markers_{n}": m for n, m in g.markers_per_player.items()},
         }
 
     def items(self, source: str, design: Design, t: Texts) -> list[Item] | None:
         make = SOURCES.get(source)
         return make(self.data, design, t) if make else None
+
+    def rulebook(
+        self, files: PackFiles, manifest: Manifest, design: Design, pieces: Sequence[Piece], t: Texts
+    ) -> tuple[dict[str, Any], dict[str, Picture]]:
+        """The facts the rulebook's template states, and its pictures drawn from `pieces`."""
+        from . import rulebook
+
+        copies = {name: kind.copies for name, kind in manifest.pieces.items()}
+        return rulebook.context(self.data, files, t, copies), rulebook.pictures(self.data, design, pieces)
 
     def required_keys(self) -> list[str]:
         """Keys the pieces and tables need for every symbol, flag, mission, rule and colour."""

@@ -87,6 +87,7 @@ class PeekRule(Frozen):
 class Game(Frozen):
     title: StrictStr
     publisher: StrictStr
+    designers: tuple[StrictStr, ...]
     year: Positive
     players: PlayerRange
     rounds: Positive
