@@ -199,10 +199,24 @@ def build(
                 )
             except InputError as exc:
                 fail(exc)
-    for file in written:
+    books = rulebooks(p, design, laid_out, out_dir, paper)
+    for file in written + books:
         out.print(escape(str(file)))
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
     out.print(escape(how_to_print(total, len(written), where, options)))
+
+
+def rulebooks(p: Pack, design: Any, laid_out: dict[str, Any], out_dir: Path, paper: str) -> list[Path]:
+    """Each language's rulebook, from its pieces: every document made before any is written."""
+    from .rulebook import book
+
+    if not book.has_rulebook(p):
+        return []
+    try:
+        docs = [book.make_document(p, design, pieces, code)[0] for code, (pieces, _) in laid_out.items()]
+        return [path for doc in docs for path in book.write(doc, design, out_dir, paper)]
+    except InputError as exc:
+        fail(exc)
 
 
 def how_to_print(pieces: int, files: int, target: Path, options: SheetOptions) -> str:

@@ -15,7 +15,6 @@ from xml.sax.saxutils import escape
 from PIL import Image
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
-from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
@@ -36,11 +35,11 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..render import icons
+from ..render.imposition import Paper
 from .document import Block, Document, Figure, Icon, Items, Para, Picture, Run, Section, Text
 from .document import Table as TableBlock
 from .pictures import draw_picture
 
-PAPERS = {"a4": A4, "letter": letter}
 MARGIN = 18 * mm
 
 
@@ -77,11 +76,11 @@ class Look:
         )
 
 
-def write_pdf(doc: Document, target: Path, paper: str, look: Look) -> None:
+def write_pdf(doc: Document, target: Path, paper: Paper, look: Look) -> None:
     """The whole rulebook into `target` (the caller writes it atomically)."""
     registerFontFamily(look.text, normal=look.text, bold=look.bold, italic=look.italic, boldItalic=look.bold)
     styles = _styles(look)
-    template = _Book(str(target), doc, look, pagesize=PAPERS[paper])
+    template = _Book(str(target), doc, look, pagesize=(paper.width * mm, paper.height * mm))
     with tempfile.TemporaryDirectory(prefix="rulebook-icons-") as folder:
         _PLACEHOLDERS.append(Path(folder))
         try:

@@ -74,6 +74,8 @@ def context(pack: Estoril, files: PackFiles, t: Texts, copies: Mapping[str, int]
             "designers": ", ".join(g.designers),
             "fonts": "Vollkorn (SIL OFL 1.1), Oswald (SIL OFL 1.1), Special Elite (Apache 2.0)",
             "icons": "Lorc, Delapouite, Skoll",
+            "icon_licence": "Creative Commons Attribution 3.0 (CC BY 3.0)",
+            "flag_licence": "MIT",
         },
     }
 

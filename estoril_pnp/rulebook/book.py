@@ -1,0 +1,50 @@
+"""A pack's rulebook in one language: the document from the template, the catalogs and the
+game's facts and pictures, then written as PDF and HTML, each file atomically."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..atomic import atomic_path
+from ..pack import Pack
+from ..render.fonts import font_file
+from ..render.imposition import PAPERS
+from ..render.layout import Design
+from ..render.piece import Piece
+from ..resources import resource_dir
+from .content import build_document
+from .document import Document
+from .html import write_html
+from .pdf import Look, write_pdf
+
+PDF_NAME, HTML_NAME = "rulebook.pdf", "rulebook.html"
+
+
+def has_rulebook(pack: Pack) -> bool:
+    """A pack of plain data has no rules to explain; a game model that offers a rulebook does."""
+    return pack.model is not None and hasattr(pack.model, "rulebook")
+
+
+def template_dir() -> Path:
+    return resource_dir("templates") / "rulebook"
+
+
+def make_document(pack: Pack, design: Design, pieces: Sequence[Piece], lang: str) -> tuple[Document, set[str]]:
+    """The rulebook of `pieces`' language, and the catalog keys it used."""
+    assert pack.model is not None
+    t = pack.texts(lang)
+    context, pictures = pack.model.rulebook(pack.files, pack.manifest, design, pieces, t)
+    return build_document(template_dir(), context, t, design, pictures)
+
+
+def write(doc: Document, design: Design, out_dir: Path, paper: str) -> list[Path]:
+    """OUT/<lang>/<paper>/rulebook.pdf and OUT/<lang>/rulebook.html; `paper` names one of PAPERS."""
+    look = Look.of(design.fonts, design.palette)
+    pdf = out_dir / doc.lang / paper / PDF_NAME
+    page = out_dir / doc.lang / HTML_NAME
+    with atomic_path(pdf) as temp:
+        write_pdf(doc, temp, PAPERS[paper], look)
+    with atomic_path(page) as temp:
+        write_html(doc, temp, look, font_file(look.heading))
+    return [pdf, page]
