@@ -6,7 +6,7 @@ pictures. Catalog text is escaped, so a translation can never inject markup; `**
 it marks a defined term.
 
     <document title subtitle edition contents>
-      <section id title [icon] [break]>   blocks and nested sections (level 2)
+      <section id title [icon] [break] [contents="short"]>   blocks and nested sections (level 2)
         <p [kind]>  <ol>/<ul> of <li>  <table [numeric="0,1,…"]> of <tr> of <th>/<td>
         <figure ref [size]> <caption/> and <li> legend entries </figure>
     inline: text, <b>, <icon name="concept"/>
@@ -101,14 +101,16 @@ class _Parser:
     pictures: Mapping[str, Picture]
     figures: int = 0
 
-    def sections(self, node: ET.Element, level: int) -> Iterator[Section]:
+    def sections(self, node: ET.Element, level: int, listed: bool = True) -> Iterator[Section]:
         for child in node:
             if child.tag != "section":
                 continue
             blocks = tuple(self.block(b) for b in child if b.tag != "section")
             icon = self.icon(child.get("icon")) if child.get("icon") else None
-            yield Section(child.get("id", ""), child.get("title", ""), level, blocks, icon, child.get("break") == "1")
-            yield from self.sections(child, level + 1)
+            brk = child.get("break") == "1"
+            yield Section(child.get("id", ""), child.get("title", ""), level, blocks, icon, brk, listed)
+            # contents="short": the subsections are in the outline, not in the table of contents
+            yield from self.sections(child, level + 1, child.get("contents") != "short")
 
     def block(self, node: ET.Element) -> Block:
         make: Mapping[str, Callable[[ET.Element], Block]] = {

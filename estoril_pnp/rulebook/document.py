@@ -87,6 +87,7 @@ class Section:
     blocks: tuple[Block, ...]
     icon: Icon | None = None  # shown before the title
     page_break: bool = False
+    in_contents: bool = True  # False: only the outline lists it, so the contents fit a page
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,9 @@ def page(doc: Document, look: Look, heading_font: Path | None) -> str:
         data = base64.b64encode(heading_font.read_bytes()).decode()
         font = f"@font-face{{font-family:Heading;src:url(data:font/ttf;base64,{data}) format('truetype');}}"
     body = "\n".join(_section(doc, s, look) for s in doc.sections)
-    toc = "\n".join(f'<li class="l{s.level}"><a href="#{_e(s.id)}">{_e(s.title)}</a></li>' for s in doc.sections)
+    toc = "\n".join(
+        f'<li class="l{s.level}"><a href="#{_e(s.id)}">{_e(s.title)}</a></li>' for s in doc.sections if s.in_contents
+    )
     return f"""<!DOCTYPE html>
 <html lang="{_e(doc.lang)}">
 <head>

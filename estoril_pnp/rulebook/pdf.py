@@ -20,6 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
+    ActionFlowable,
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
@@ -224,8 +225,8 @@ def _styles(look: Look) -> dict[str, ParagraphStyle]:
             alignment=TA_LEFT,
             textColor=colors.HexColor(look.accent),
         ),
-        "toc1": ParagraphStyle("toc1", base, fontName=look.bold, fontSize=10.5, leading=14, leftIndent=0, spaceAfter=0),
-        "toc2": ParagraphStyle("toc2", base, fontSize=9.5, leading=12.5, leftIndent=14, spaceAfter=0),
+        "toc1": ParagraphStyle("toc1", base, fontName=look.bold, fontSize=10, leading=12.4, leftIndent=0, spaceAfter=0),
+        "toc2": ParagraphStyle("toc2", base, fontSize=9, leading=10.6, leftIndent=14, spaceAfter=0),
     }
 
 
@@ -276,7 +277,7 @@ def _story(doc: Document, styles: Mapping[str, ParagraphStyle], width: float) ->
     )
     toc = TableOfContents(levelStyles=[styles["toc1"], styles["toc2"]], dotsMinLevel=0, tableStyle=own_font)
     story: list[Flowable] = [
-        Spacer(1, 28 * mm),
+        Spacer(1, 6 * mm),
         Paragraph(escape(doc.title), styles["title"]),
         Paragraph(escape(doc.subtitle), styles["subtitle"]),
         Paragraph(escape(doc.edition), styles["edition"]),
@@ -404,23 +405,35 @@ class _Book(BaseDocTemplate):
             **kw,
         )
         self.book, self.look, self.chapter = doc, look, ""
+        self.top_chapter, self.page_fresh = "", True  # the chapter at the top of the page: the running head
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="text")
-        self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPageEnd=self._furniture)])
+        self.addPageTemplates(
+            [PageTemplate(id="page", frames=[frame], onPage=self._page_starts, onPageEnd=self._furniture)]
+        )
+
+    def _page_starts(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        self.top_chapter, self.page_fresh = self.chapter, True
 
     def beforeDocument(self) -> None:
         self.chapter = ""
         self.canv.showOutline()
 
     def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, (Spacer, ActionFlowable, PageBreak)):  # breaks and the like show nothing
+            return
+        fresh, self.page_fresh = self.page_fresh, False
         if not isinstance(flowable, _Heading):
             return
         section = flowable.section
         key = f"s-{section.id}"
         if section.level == 1:
             self.chapter = section.title
+            if fresh:  # a chapter that opens the page names it
+                self.top_chapter = section.title
         self.canv.bookmarkPage(key)
         self.canv.addOutlineEntry(section.title, key, level=section.level - 1, closed=section.level > 1)
-        self.notify("TOCEntry", (section.level - 1, escape(section.title), self.page, key))
+        if section.in_contents:
+            self.notify("TOCEntry", (section.level - 1, escape(section.title), self.page, key))
 
     def _furniture(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         if doc.page == 1:
@@ -434,7 +447,7 @@ class _Book(BaseDocTemplate):
         canvas.setFont(self.look.heading, 8.5)
         canvas.drawString(MARGIN, top, self.book.title)
         canvas.setFont(self.look.italic, 8.5)
-        canvas.drawRightString(width - MARGIN, top, self.chapter)
+        canvas.drawRightString(width - MARGIN, top, self.top_chapter)
         canvas.line(MARGIN, top - 1.8 * mm, width - MARGIN, top - 1.8 * mm)
         canvas.setFont(self.look.text, 9)
         canvas.drawCentredString(width / 2, MARGIN - 8 * mm, str(doc.page))

@@ -271,22 +271,34 @@ def _element(design: Design, layout: str, name: str) -> Box:
 def _callouts(
     marks: Marks, targets: Sequence[tuple[float, float, str]], left: float, right: float, top: float, bottom: float
 ) -> list[Op]:
-    """Numbered badges in a column on each side, each with a line to its point; `targets` are (x, y, side).
+    """Numbered badges beside the piece, each with a line to its point; `targets` are (x, y, side).
 
-    Each column is spread evenly from top to bottom in the order of its points' heights, so no lines cross.
+    A badge sits level with its point where it can; badges of one side are pushed apart just
+    enough not to touch, in the order of their points' heights, so no two lines cross. A point
+    on the "below" side gets its badge straight under it, beneath the piece.
     """
+    gap = 8.0
     ops: list[Op] = []
-    sides: dict[str, list[tuple[int, float, float]]] = {"left": [], "right": []}
+    sides: dict[str, list[tuple[int, float, float]]] = {"left": [], "right": [], "below": []}
     for n, (x, y, side) in enumerate(targets, start=1):
         sides[side].append((n, x, y))
-    for side, entries in sides.items():
-        entries.sort(key=lambda e: -e[2])
-        step = (top - bottom) / max(len(entries), 1)
+    for side in ("left", "right"):
+        entries = sorted(sides[side], key=lambda e: -e[2])
+        ys = [min(max(y, bottom), top) for _, _, y in entries]
+        for i in range(1, len(ys)):  # downwards: keep each badge a gap below the one above
+            ys[i] = min(ys[i], ys[i - 1] - gap)
+        if ys and ys[-1] < bottom:  # then back up from the bottom, if that pushed any too low
+            ys[-1] = bottom
+            for i in range(len(ys) - 2, -1, -1):
+                ys[i] = max(ys[i], ys[i + 1] + gap)
         bx = left if side == "left" else right
-        for i, (n, x, y) in enumerate(entries):
-            by = top - step * (i + 0.5)
+        for (n, x, y), by in zip(entries, ys, strict=True):
             ops += [marks.leader(bx + (3.4 if side == "left" else -3.4), by, x, y), marks.dot(x, y)]
             ops += marks.badge(str(n), bx, by)
+    for n, x, y in sides["below"]:
+        by = bottom - gap
+        ops += [marks.leader(x, by + 3.4, x, y), marks.dot(x, y)]
+        ops += marks.badge(str(n), x, by)
     return ops
 
 
@@ -332,7 +344,7 @@ def _character(pack: Estoril, design: Design, marks: Marks, by_key: Mapping[str,
     card = next(c for c in pack.starting if c.woman and c.abilities)
     colour = pack.game.colours[0].id
     piece = by_key[f"characters/{card.id}/{colour}"]
-    x0, y0, margin = 22.0, 2.0, 22.0
+    x0, y0, margin = 22.0, 12.0, 22.0
     names = {"symbols": "symbols", "vp": "vp_badge", "strength": "strength_icon"}
     side = {
         "flag": "left",
@@ -340,17 +352,17 @@ def _character(pack: Estoril, design: Design, marks: Marks, by_key: Mapping[str,
         "owner": "right",
         "symbols": "left",
         "strength": "left",
-        "woman": "right",
+        "woman": "below",
         "vp": "right",
     }
     targets = []
     for callout in CHARACTER_CALLOUTS:
         box = _element(design, "character", names.get(callout, callout))
-        tx = box.x + (box.width * 0.2 if side[callout] == "left" else box.width * 0.8)
-        targets.append((x0 + tx, y0 + box.cy, side[callout]))
+        fx = {"left": 0.2, "right": 0.8, "below": 0.5}[side[callout]] if callout != "name" else 0.45
+        targets.append((x0 + box.x + box.width * fx, y0 + box.cy, side[callout]))
     width = x0 + piece.width + margin
-    ops = _callouts(marks, targets, 6.0, width - 6.0, y0 + piece.height - 2, y0 + 2)
-    return Picture(width, piece.height + 2 * y0, (Placed(piece, x0, y0),), tuple(ops))
+    ops = _callouts(marks, targets, 6.0, width - 6.0, y0 + piece.height - 4, y0 + 4)
+    return Picture(width, piece.height + y0 + 2, (Placed(piece, x0, y0),), tuple(ops))
 
 
 def _tile(pack: Estoril, design: Design, marks: Marks, by_key: Mapping[str, Piece]) -> Picture:
@@ -362,7 +374,7 @@ def _tile(pack: Estoril, design: Design, marks: Marks, by_key: Mapping[str, Piec
         and any(s.peek != "none" and pack.game.reaches[s.peek].steps for s in p.spaces)
     )
     piece = by_key[f"locations/{place.number}"]
-    scale, x0, y0 = 0.62, 22.0, 2.0
+    scale, x0, y0 = 0.62, 22.0, 12.0
     size = piece.width * scale
     first = place.spaces[0]
     peeking = next(s for s in place.spaces if s.peek != "none" and pack.game.reaches[s.peek].steps)
@@ -384,10 +396,14 @@ def _tile(pack: Estoril, design: Design, marks: Marks, by_key: Mapping[str, Piec
         "peek": at(in_space(peeking.at, "peek_icon")),
         "rule": at(_element(design, "location", "rule"), 0.1),
     }
-    targets = [(x, y, "left" if x < x0 + size / 2 else "right") for x, y in (points[c] for c in TILE_CALLOUTS)]
+
+    def side(callout: str, x: float) -> str:
+        return "below" if callout == "number" else "left" if x < x0 + size / 2 else "right"
+
+    targets = [(x, y, side(c, x)) for c, (x, y) in ((c, points[c]) for c in TILE_CALLOUTS)]
     width = x0 + size + 22.0
-    ops = _callouts(marks, targets, 6.0, width - 6.0, y0 + size - 2, y0 + 2)
-    return Picture(width, size + 2 * y0, (Placed(piece, x0, y0, scale),), tuple(ops))
+    ops = _callouts(marks, targets, 6.0, width - 6.0, y0 + size - 4, y0 + 4)
+    return Picture(width, size + y0 + 2, (Placed(piece, x0, y0, scale),), tuple(ops))
 
 
 def _grid(pack: Estoril, design: Design, marks: Marks, by_key: Mapping[str, Piece], example: bool) -> Picture:
@@ -417,10 +433,12 @@ def _grid(pack: Estoril, design: Design, marks: Marks, by_key: Mapping[str, Piec
     if example:
         chosen = placing_example(pack, town)
         a = space_box(chosen["a"])
-        card = _first(by_key, "characters/")
-        token = by_key[next(k for k in by_key if k.startswith(f"markers/{pack.game.colours[0].id}"))]
-        placed.append(Placed(card, a.x, a.y, a.width / card.width, back=True))
-        placed.append(Placed(token, a.cx - 3, a.cy - 3, 6 / token.width))
+        red = pack.game.colours[0].id
+        card = by_key[f"characters/{pack.starting[0].id}/{red}"]
+        token = _first(by_key, f"markers/{red}")
+        secret = next(s.top_secret for s in chosen["a"].location.spaces if s.numeral == chosen["a"].numeral)
+        placed.append(Placed(card, a.x, a.y, a.width / card.width, back=secret))
+        placed.append(Placed(token, a.right - 8, a.top - 8, 6 / token.width))
         for letter in ("a", "b", "c"):
             box = space_box(chosen[letter])
             ops += marks.badge(letter.upper(), box.x + box.width * 0.5, box.y + box.height * 0.2, 3.2, "stamp")
