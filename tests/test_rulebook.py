@@ -156,3 +156,21 @@ def test_the_worked_scoring_example_follows_its_record(pack_copy: Path, tmp_path
     assert re.search(rf"{total} {red.total + 4} \d+ \d+", text)  # Red's total, four discards later
     assert "Red holds Zarah L., Anne D., Garbo, Otto M., G. René, Hans R. and has 11 discarded cards." in text
     assert f"Red wins with {red.total + 4} VP." in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_summary_for_the_table_is_one_page(built: Path, lang: str) -> None:
+    reader = PdfReader(built / lang / "a4" / "rulebook.pdf")
+    t = Texts(SHIPPED.catalogs, lang)
+    at = {
+        entry.title: reader.get_destination_page_number(entry)
+        for entry in reader.outline
+        if not isinstance(entry, list)
+    }
+    summary, credits = at[t("rulebook.summary.title")], at[t("rulebook.credits.title")]
+    assert credits == summary + 1
+    text = reader.pages[summary].extract_text()
+    for symbol in SHIPPED.model.data.game.symbols:
+        assert t(f"symbol.{symbol}.name") in text
+    last_words = " ".join(t("aid.scoring").split()[-3:])  # the summary's last line made it onto the page
+    assert last_words in " ".join(text.split())

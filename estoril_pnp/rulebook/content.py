@@ -6,7 +6,7 @@ pictures. Catalog text is escaped, so a translation can never inject markup; `**
 it marks a defined term.
 
     <document title subtitle edition contents>
-      <section id title [icon] [break] [contents="short"]>   blocks and nested sections (level 2)
+      <section id title [icon] [break] [contents="short"] [fit="page"]>   blocks, nested sections (level 2)
         <p [kind]>  <ol>/<ul> of <li>  <table [numeric="0,1,…"]> of <tr> of <th>/<td>
         <figure ref [size]> <caption/> and <li> legend entries </figure>
     inline: text, <b>, <icon name="concept"/>
@@ -108,7 +108,8 @@ class _Parser:
             blocks = tuple(self.block(b) for b in child if b.tag != "section")
             icon = self.icon(child.get("icon")) if child.get("icon") else None
             brk = child.get("break") == "1"
-            yield Section(child.get("id", ""), child.get("title", ""), level, blocks, icon, brk, listed)
+            fit = child.get("fit") == "page"
+            yield Section(child.get("id", ""), child.get("title", ""), level, blocks, icon, brk, listed, fit)
             # contents="short": the subsections are in the outline, not in the table of contents
             yield from self.sections(child, level + 1, child.get("contents") != "short")
 

@@ -88,6 +88,7 @@ class Section:
     icon: Icon | None = None  # shown before the title
     page_break: bool = False
     in_contents: bool = True  # False: only the outline lists it, so the contents fit a page
+    fit_page: bool = False  # the chapter, subsections and all, is shrunk onto one printed page
 
 
 @dataclass(frozen=True)

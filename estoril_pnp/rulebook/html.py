@@ -97,7 +97,7 @@ figure ol{{text-align:left;font-size:.95rem}}
 .table{{overflow-x:auto}}
 table{{border-collapse:collapse;width:100%;font-size:.93rem}}
 th{{background:#e2d3ae;text-align:left}}
-th,td{{padding:.3rem .4rem;border-bottom:1px solid #b9a67a;vertical-align:top;overflow-wrap:anywhere}}
+th,td{{padding:.3rem .4rem;border-bottom:1px solid #b9a67a;vertical-align:top;overflow-wrap:break-word;hyphens:auto}}
 td.n,th.n{{text-align:right;white-space:nowrap}}
 """
 

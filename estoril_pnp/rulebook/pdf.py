@@ -25,6 +25,7 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
+    KeepInFrame,
     KeepTogether,
     PageBreak,
     PageTemplate,
@@ -42,6 +43,7 @@ from .document import Table as TableBlock
 from .pictures import draw_picture
 
 MARGIN = 18 * mm
+HEADING_ROOM = 48  # pt: a chapter title with its space above and below, over a one-page chapter
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ def write_pdf(doc: Document, target: Path, paper: Paper, look: Look) -> None:
     with tempfile.TemporaryDirectory(prefix="rulebook-icons-") as folder:
         _PLACEHOLDERS.append(Path(folder))
         try:
-            story = _story(doc, styles, template.width)
+            story = _story(doc, styles, template.width, template.height)
             template.multiBuild(story, canvasmaker=_IconCanvas)
         finally:
             _PLACEHOLDERS.pop()
@@ -270,7 +272,7 @@ class _Picture(Flowable):
         self.canv.restoreState()
 
 
-def _story(doc: Document, styles: Mapping[str, ParagraphStyle], width: float) -> list[Flowable]:
+def _story(doc: Document, styles: Mapping[str, ParagraphStyle], width: float, height: float) -> list[Flowable]:
     # a Table sets its cells' font even around paragraphs: name ours, or Helvetica gets in
     own_font = TableStyle(
         [("FONTNAME", (0, 0), (-1, -1), styles["body"].fontName), ("VALIGN", (0, 0), (-1, -1), "TOP")]
@@ -285,8 +287,12 @@ def _story(doc: Document, styles: Mapping[str, ParagraphStyle], width: float) ->
         toc,
         PageBreak(),
     ]
+    fitting: list[Flowable] | None = None  # a chapter that must fit one page, gathered
     for section in doc.sections:
         style = styles["h1" if section.level == 1 else "h2"]
+        if section.level == 1 and fitting is not None:
+            story.append(KeepInFrame(width, height - HEADING_ROOM, fitting, mode="shrink"))
+            fitting = None
         if section.page_break:
             story.append(PageBreak())
         elif section.level == 1:
@@ -295,12 +301,19 @@ def _story(doc: Document, styles: Mapping[str, ParagraphStyle], width: float) ->
             ((section.icon,) if section.icon else ()) + (Run(" " + section.title if section.icon else section.title),),
             style.fontSize,
         )
+        blocks = [f for block in section.blocks for f in _block(doc, block, styles, width)]
+        if fitting is not None:  # inside a one-page chapter: shrunk with it, so in the outline only by chapter
+            fitting += [Paragraph(title, style), *blocks]
+            continue
         heading = _Heading(section, title, style)
-        first = _block(doc, section.blocks[0], styles, width) if section.blocks else []
-        story.append(KeepTogether([heading, *first[:1]]))
-        story += first[1:]
-        for block in section.blocks[1:]:
-            story += _block(doc, block, styles, width)
+        if section.fit_page:
+            story.append(heading)
+            fitting = blocks
+        else:
+            story.append(KeepTogether([heading, *blocks[:1]]))
+            story += blocks[1:]
+    if fitting is not None:
+        story.append(KeepInFrame(width, height - HEADING_ROOM, fitting, mode="shrink"))
     return story
 
 
