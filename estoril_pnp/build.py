@@ -95,8 +95,8 @@ def build(
     return Built(files, drawn, keys)
 
 
-# an output beside the pieces: for a language, its content key and how to write it to a path
-Extra = Callable[[str], tuple[str, Callable[[Path], None]]]
+# an output beside the pieces: for a language and its pieces, its content key and how to write it to a path
+Extra = Callable[[str, Sequence[Piece]], tuple[str, Callable[[Path], None]]]
 
 
 def build_set(
@@ -143,7 +143,7 @@ def build_set(
             done = build(pieces, staging, options, progress, note, stamps[code].outputs, keep_from=folder)
             made = {}
             for name, extra in extras.items():
-                made[name], write = extra(code)
+                made[name], write = extra(code, pieces)
                 if stamps[code].outputs.get(name) == made[name] and (folder / name).is_file():
                     _keep(folder / name, staging / name)
                 else:

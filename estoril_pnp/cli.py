@@ -10,7 +10,7 @@ import errno
 import functools
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from enum import StrEnum
@@ -252,7 +252,7 @@ def build(
             note=lambda s: say(f"note: {s}"),
             warn=lambda s: say(f"warning: {s}", err=True),
             sized=lambda total: bar.update(task, total=total),
-            extras=_scorepads(p, PAPERS[paper]),
+            extras={**_scorepads(p, PAPERS[paper]), **_rulebooks(p, out_dir, paper)},
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} PDFs under {out_dir}/ are up to date.")
@@ -274,7 +274,7 @@ def _scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
         return {}
     game = pack.model.data
 
-    def pad(lang: str) -> tuple[str, Callable[[Path], None]]:
+    def pad(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
         drawn = score_pad(game, pack.texts(lang))
         return value_key(drawn, paper), lambda target: _write_scorepad(drawn, lang, paper, target)
 
@@ -292,6 +292,31 @@ def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path) -> None:
         canvas.save()
     for overflow in overflows:
         say(f"warning: {target.name} [{lang}]: {overflow}", err=True)
+
+
+def _rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
+    """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per language."""
+    from .atomic import atomic_path
+    from .buildcache import value_key
+    from .render.layout import load_design
+    from .rulebook import book
+
+    if not book.has_rulebook(pack):
+        return {}
+    design = load_design(pack.files)
+
+    def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        doc, _ = book.make_document(pack, design, pieces, lang)
+
+        def write(target: Path) -> None:
+            book.write_pdf_to(doc, design, target, paper)
+            page = out_dir / lang / book.HTML_NAME  # one page per language, beside the paper folders
+            with atomic_path(page) as temp:
+                book.write_html_to(doc, design, temp)
+
+        return value_key(doc, paper), write
+
+    return {book.PDF_NAME: rulebook}
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:

@@ -17,9 +17,10 @@ from .pieces import read_items
 from .render.layout import Design
 
 # Keys the code itself reads: the tables of `list`, the score table and prompts, the
-# calibration page, the language's own name. Every other key is used by a layout or named
+# calibration page, the language's own name, the rulebook (its template names its keys; a
+# test renders it and checks that it uses every one). Every other key is used by a layout or named
 # by the game model; a test checks that each literal key in the code is covered.
-CODE_PREFIXES = ("language.", "list.", "score.", "sheets.")
+CODE_PREFIXES = ("language.", "list.", "score.", "sheets.", "rulebook.")
 
 
 @dataclass(frozen=True)
@@ -51,8 +52,13 @@ def plural_stems(english: Mapping[str, str]) -> set[str]:
 def wanted_keys(english: Mapping[str, str], lang: str) -> list[str]:
     """Every key a complete catalog of `lang` has, plurals in the language's own categories."""
     stems = plural_stems(english)
-    out = [k for k in english if k.rpartition(".")[0] not in stems]
-    out += [f"{stem}.{form}" for stem in sorted(stems) for form in sorted(i18n.plural_categories(lang))]
+    out: list[str] = []
+    for key in english:  # a plural's forms stay where the English has it, so a template never reopens a section
+        stem = key.rpartition(".")[0]
+        if stem not in stems:
+            out.append(key)
+        elif f"{stem}.{sorted(i18n.plural_categories(lang))[0]}" not in out:
+            out += [f"{stem}.{form}" for form in sorted(i18n.plural_categories(lang))]
     return out
 
 

@@ -90,6 +90,9 @@ def check_tts(pack: Pack, design: Design) -> list[Finding]:
     return []
 
 
+BOOK = "rulebook."
+
+
 def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
     """English must say everything the game needs; every language must match it (translation.py)."""
     root = pack.files.root / "i18n"
@@ -100,12 +103,15 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
         if key not in english
     ]
     numbers = set(pack.model.numbers()) if pack.model else set()
+    model_values = pack.model.call_values() if pack.model else {}
     plurals = plural_stems(english)
     for lang, catalog in sorted(pack.catalogs.items()):  # the allowed names are the code's, whatever English says
         for key, text in catalog.items():
             stem = key.rpartition(".")[0]
             allowed = numbers | i18n.CALL_VALUES.get(key, i18n.CALL_VALUES.get(stem, frozenset()))
-            allowed |= {"count"} if stem in plurals else set()
+            allowed |= model_values.get(key, frozenset()) | ({"count"} if stem in plurals else set())
+            if key.startswith(BOOK):  # the rulebook's template passes each paragraph its own values
+                allowed |= i18n.fields(english.get(key, ""))
             out += [Finding(root / f"{lang}.yaml", None, key, p) for p in i18n.placeholder_problems(text, allowed)]
     used = used_keys(pack, design)
     for lang in pack.languages:

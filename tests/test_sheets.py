@@ -157,8 +157,9 @@ def test_build_writes_one_pdf_per_group_under_lang_and_paper(tmp_path: Path) -> 
     result = runner.invoke(cli.app, ["build", "--paper", "letter", "--backs", "duplex-long", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in (tmp_path / "en" / "letter").glob("*.pdf"))
-    groups = ("characters", "missions", "locations", "player_aids", "first_player", "enigma", "markers")
+    groups = ("characters", "missions", "locations", "player_aids", "first_player", "enigma", "markers", "rulebook")
     assert written == sorted([f"{group}.pdf" for group in groups] + ["scorepad.pdf"])
+    assert (tmp_path / "en" / "rulebook.html").is_file()
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ The engine names games only here, by module path, and talks to them only through
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import Finding, InputError
 from ..i18n import Catalogs, Texts
@@ -18,6 +18,8 @@ from ..packfiles import PackFiles
 if TYPE_CHECKING:
     from ..pieces import Item
     from ..render.layout import Design
+    from ..render.piece import Piece
+    from ..rulebook.document import Picture
 
 MODELS = {"estoril": "estoril_pnp.games.estoril"}
 
@@ -27,8 +29,18 @@ class GameModel(Protocol):
         """The game's numbers that every catalog may use as {placeholders}."""
         ...
 
+    def call_values(self) -> Mapping[str, frozenset[str]]:
+        """Placeholders that particular texts may use besides the numbers (a rule's own bonus…)."""
+        ...
+
     def items(self, source: str, design: Design, t: Texts) -> list[Item] | None:
         """The pieces' data for a manifest's `items:` source; None for a source it does not know."""
+        ...
+
+    def rulebook(
+        self, files: PackFiles, manifest: Manifest, design: Design, pieces: Sequence[Piece], t: Texts
+    ) -> tuple[dict[str, Any], dict[str, Picture]]:
+        """The facts the rulebook template (templates/rulebook/) states, and the pictures it names."""
         ...
 
     def required_keys(self) -> list[str]:

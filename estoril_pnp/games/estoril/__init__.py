@@ -6,8 +6,9 @@ model and its loader, the pieces' data, the scorer, game records, the tables and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ...errors import Finding
 from ...i18n import Catalogs, Texts
@@ -19,6 +20,10 @@ from . import scorepad
 from .load import load_estoril
 from .model import Estoril
 from .pieces import SOURCES
+
+if TYPE_CHECKING:
+    from ...render.piece import Piece
+    from ...rulebook.document import Picture
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,8 @@ class CityOfSpies:
             "players_min": g.players.min,
             "players_max": g.players.max,
             "locations_per_round": g.locations_per_round,
+            "grid_rows": g.grid.rows,
+            "grid_cols": g.grid.cols,
             "missions_in_play": g.missions_in_play,
             "vp_discard": g.vp.discard,
             "vp_mission": g.vp.mission,
@@ -45,12 +52,32 @@ class CityOfSpies:
             "secret_face_up": g.secret_missions.face_up,
             "secret_min_players": g.secret_missions.min_players,
             "dice": g.dice,
+            "reward_characters": len(self.data.reward),
+            "starting_characters": len(self.data.starting),
+            "missions_total": len(self.data.missions),
+            "locations_total": len(self.data.locations),
+            "vp_shared_first": g.vp.mission + g.vp.second_place,  # Important Second Place: a shared first place
             **{f"markers_{n}": m for n, m in g.markers_per_player.items()},
         }
+
+    def call_values(self) -> Mapping[str, frozenset[str]]:
+        d = self.data
+        out = {f"rule.{r.id}": frozenset(r.values()) for r in d.rules}
+        out |= {f"symbol.{s}.ability": frozenset(d.ability_values(s)) for s in d.game.symbols}
+        return out
 
     def items(self, source: str, design: Design, t: Texts) -> list[Item] | None:
         make = SOURCES.get(source)
         return make(self.data, design, t) if make else None
+
+    def rulebook(
+        self, files: PackFiles, manifest: Manifest, design: Design, pieces: Sequence[Piece], t: Texts
+    ) -> tuple[dict[str, Any], dict[str, Picture]]:
+        """The facts the rulebook's template states, and its pictures drawn from `pieces`."""
+        from . import rulebook
+
+        copies = {name: kind.copies for name, kind in manifest.pieces.items()}
+        return rulebook.context(self.data, files, t, copies), rulebook.pictures(self.data, design, pieces)
 
     def required_keys(self) -> list[str]:
         """Keys the pieces, tables and score pad need for every symbol, flag, mission, rule, colour and variant."""

@@ -77,6 +77,16 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
     out += _duplicates(src["game"], "nationalities", list(game.nationalities))
     out += _duplicates(src["game"], "symbols", list(game.symbols))
     out += _player_counts(src["game"], game, len(parsed["missions"].missions))
+    out += _duplicates(src["game"], "setup", list(game.setup))
+    for symbol, ability in game.abilities.items():
+        if symbol not in symbols:
+            out.append(src["game"].finding(("abilities", symbol), f"unknown symbol '{symbol}'"))
+        if ability.reach not in game.reaches:
+            out.append(
+                src["game"].finding(
+                    ("abilities", symbol, "reach"), f"unknown reach '{ability.reach}'; known: {', '.join(game.reaches)}"
+                )
+            )
     wanted = set(range(game.players.min, game.players.max + 1))
     if set(game.markers_per_player) != wanted:
         out.append(src["game"].finding(("markers_per_player",), f"needs exactly the player counts {sorted(wanted)}"))
@@ -130,8 +140,38 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
     rule_ids = [r.id for r in places.rules]
     out += _duplicates(src["locations"], "rules", rule_ids, "id")
     out += _duplicates(src["locations"], "locations", [p.number for p in places.locations], "number")
+    for i, rule in enumerate(places.rules):
+        if rule.blocks is not None and rule.blocks not in game.abilities:
+            out.append(src["locations"].finding(("rules", i, "blocks"), f"'{rule.blocks}' is not an ability"))
+        if rule.bonus is not None and rule.bonus.nationality not in flags:
+            out.append(
+                src["locations"].finding(
+                    ("rules", i, "bonus", "nationality"), f"unknown nationality '{rule.bonus.nationality}'"
+                )
+            )
+    face_up = {r.id for r in places.rules if r.face_up}
     for i, place in enumerate(places.locations):
         where = ("locations", i)
+        for j, space in enumerate(place.spaces):
+            if space.peek != "none" and space.peek not in game.reaches:
+                out.append(
+                    src["locations"].finding(
+                        (*where, "spaces", j, "peek"),
+                        f"unknown peek '{space.peek}'; known: none, {', '.join(game.reaches)}",
+                    )
+                )
+            if place.rule in face_up and space.top_secret:
+                out.append(
+                    src["locations"].finding(
+                        (*where, "spaces", j, "top_secret"), f"rule '{place.rule}' lays every card here face up"
+                    )
+                )
+        if place.rule in face_up and place.reward.top_secret:
+            out.append(
+                src["locations"].finding(
+                    (*where, "reward", "top_secret"), f"rule '{place.rule}' lays every card here face up"
+                )
+            )
         if place.rule not in rule_ids:
             out.append(
                 src["locations"].finding((*where, "rule"), f"unknown rule '{place.rule}'; known: {', '.join(rule_ids)}")

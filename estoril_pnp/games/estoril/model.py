@@ -16,7 +16,6 @@ Code = Annotated[StrictStr, Field(pattern=r"^[A-Z]{2}$")]
 Shape = Literal["circle", "triangle", "square", "diamond", "star"]
 Corner = Literal["TL", "TR", "BR", "BL", "C"]
 Numeral = Literal["I", "II", "III", "IV"]
-Peek = Literal["none", "this", "adjacent", "any"]
 TieBreak = Literal["missions_completed", "hand_vp"]
 
 NUMERALS: tuple[Numeral, ...] = ("I", "II", "III", "IV")
@@ -50,15 +49,51 @@ class Colour(Frozen):
     rgb: Annotated[StrictStr, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
+class Grid(Frozen):
+    """The tiles of a round: rows x cols, each touching its neighbours along an edge."""
+
+    rows: Positive
+    cols: Positive
+
+
+class Reach(Frozen):
+    """How far an effect reaches over the grid, in steps between edge-touching boards."""
+
+    steps: Count | None = None  # None: any board of the grid
+    own: StrictBool = True  # False: the neighbours only, never the effect's own board
+
+    def cells(self, grid: Grid) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+        """A small picture of the reach: columns, rows and the boards it takes, the own board in the centre."""
+        if self.steps is None:
+            return grid.cols, grid.rows, tuple((c, r) for c in range(grid.cols) for r in range(grid.rows))
+        side, mid = 2 * self.steps + 1, self.steps
+        cells = tuple(
+            (c, r)
+            for r in range(side)
+            for c in range(side)
+            if abs(c - mid) + abs(r - mid) <= self.steps and (self.own or (c, r) != (mid, mid))
+        )
+        return side, side, cells
+
+
+class Ability(Frozen):
+    reach: Id
+    bonus: Count | None = None  # strength gained per card counted (the Nationalist)
+
+
+class PeekRule(Frozen):
+    rewards: StrictBool  # a face-down reward card may be the one peeked at
+
+
 class Game(Frozen):
     title: StrictStr
     publisher: StrictStr
+    designers: tuple[StrictStr, ...]
     year: Annotated[StrictInt, Field(gt=0, le=9999)]
     players: PlayerRange
     rounds: Positive
     hand_limit: Positive
     markers_per_player: dict[StrictInt, Positive]
-    locations_per_round: Positive
     missions_in_play: Positive
     vp: VictoryPoints
     secret_missions: SecretMissions
@@ -69,6 +104,15 @@ class Game(Frozen):
     symbols: Annotated[tuple[Id, ...], Field(max_length=50)]
     counts: Counts
     dice: Positive
+    grid: Grid
+    reaches: dict[Id, Reach]
+    abilities: dict[Id, Ability]
+    peek: PeekRule
+    setup: tuple[Id, ...]
+
+    @property
+    def locations_per_round(self) -> int:
+        return self.grid.rows * self.grid.cols
 
 
 class Character(Frozen):
@@ -124,11 +168,29 @@ class Space(Frozen):
     numeral: Numeral
     at: Corner
     top_secret: StrictBool
-    peek: Peek
+    peek: Id  # none, or a reach of game.yaml
+
+
+class StrengthBonus(Frozen):
+    nationality: Code
+    strength: Positive
 
 
 class Rule(Frozen):
+    """A location's special rule: its wording lives in the catalogs, its facts here."""
+
     id: Annotated[StrictStr, Field(pattern=r"^[a-z][a-zA-Z0-9_]*$")]
+    blocks: Id | None = None  # an ability that cannot be used here
+    bonus: StrengthBonus | None = None
+    face_up: StrictBool = False  # every card here face up, the reward too
+    all_outer: StrictBool = False  # every action space here counts as outer
+    dice: Positive | None = None  # each character here rolls this many dice, gaining the difference
+    weakest_loses: StrictBool = False  # the weakest player present removes a character of theirs from the game
+
+    def values(self) -> dict[str, int]:
+        """The rule's numbers, for its text's {placeholders}."""
+        out = {"bonus": self.bonus.strength if self.bonus else None, "dice": self.dice}
+        return {k: v for k, v in out.items() if v is not None}
 
 
 class Location(Frozen):
@@ -184,3 +246,12 @@ class Estoril(Frozen):
     @cached_property
     def mission_by_id(self) -> dict[str, Mission]:
         return {m.id: m for m in self.missions}
+
+    @cached_property
+    def rule_by_id(self) -> dict[str, Rule]:
+        return {r.id: r for r in self.rules}
+
+    def ability_values(self, symbol: str) -> dict[str, int]:
+        """An ability's numbers, for its text's {placeholders}."""
+        ability = self.game.abilities.get(symbol)
+        return {"bonus": ability.bonus} if ability and ability.bonus is not None else {}

@@ -56,27 +56,39 @@ def enigma_face(pack: Estoril) -> Values:
     return {"vp": str(pack.game.vp.enigma)}
 
 
-# Peek reach as a tiny board diagram: columns, rows, filled cells.
-PEEK_GRIDS = {
-    "this": {"cols": 1, "rows": 1, "cells": [(0, 0)]},
-    "adjacent": {"cols": 3, "rows": 3, "cells": [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)]},
-    "any": {"cols": 3, "rows": 2, "cells": [(c, r) for c in range(3) for r in range(2)]},
-}
+def peek_grid(pack: Estoril, reach: str) -> Values:
+    """A peek mark's reach as a tiny board diagram: columns, rows, filled cells (game.yaml: reaches)."""
+    cols, rows, cells = pack.game.reaches[reach].cells(pack.game.grid)
+    return {"cols": cols, "rows": rows, "cells": list(cells)}
 
 
-def location_face(design: Design, t: Texts, place: Location) -> Values:
+def peek_icon(pack: Estoril, reach: str) -> str:
+    """The spyglass marks a peek at any board, the eye a nearer one."""
+    return "peek_any" if pack.game.reaches[reach].steps is None else "peek"
+
+
+def rule_text(t: Texts, pack: Estoril, rule: str) -> str:
+    """A location's special rule, its numbers filled from locations.yaml: one text for tile, aid and rulebook."""
+    return t(f"rule.{rule}", **pack.rule_by_id[rule].values())
+
+
+def ability_text(t: Texts, pack: Estoril, symbol: str) -> str:
+    return t(f"symbol.{symbol}.ability", **pack.ability_values(symbol))
+
+
+def location_face(design: Design, t: Texts, pack: Estoril, place: Location) -> Values:
     out: Values = {
         "name": f"{place.number} · {place.name}",
         "number": str(place.number),
         "rule_icon": {"icon": design.icon(f"rule.{place.rule}"), "colour": _icon_colour(design, f"rule.{place.rule}")},
-        "rule": t(f"rule.{place.rule}"),
+        "rule": rule_text(t, pack, place.rule),
     }
     secret = t("piece.top_secret")
     for space in place.spaces:
         space_values: Values = {"numeral": space.numeral, "top_secret": secret if space.top_secret else None}
         if space.peek != "none":
-            space_values["peek_icon"] = design.icon("peek_any" if space.peek == "any" else "peek")
-            space_values["peek_grid"] = PEEK_GRIDS[space.peek]
+            space_values["peek_icon"] = design.icon(peek_icon(pack, space.peek))
+            space_values["peek_grid"] = peek_grid(pack, space.peek)
         out[f"space_{space.at}"] = {"layout": f"action_space_{space.at}", "values": space_values}
     reward_layout = "reward_centre" if place.reward.at == "C" else "reward_space"
     out[f"space_{place.reward.at}"] = {
@@ -107,7 +119,7 @@ def aid_front(design: Design, t: Texts, pack: Estoril) -> Values:
             "values": {
                 "icon": design.icon(s),
                 "name": t(f"symbol.{s}.name").upper(),
-                "text": t(f"symbol.{s}.ability"),
+                "text": ability_text(t, pack, s),
             },
         }
         for s in pack.game.symbols
@@ -122,7 +134,7 @@ def aid_back(design: Design, t: Texts, pack: Estoril) -> Values:
             "values": {
                 "number": str(p.number),
                 "name": p.name,
-                "text": t(f"rule.{p.rule}"),
+                "text": rule_text(t, pack, p.rule),
                 "icon": {"icon": design.icon(f"rule.{p.rule}"), "colour": _icon_colour(design, f"rule.{p.rule}")},
             },
         }
@@ -146,7 +158,7 @@ def missions(pack: Estoril, design: Design, t: Texts) -> list[Item]:
 
 
 def locations(pack: Estoril, design: Design, t: Texts) -> list[Item]:
-    return [Item(str(place.number), location_face(design, t, place)) for place in pack.locations]
+    return [Item(str(place.number), location_face(design, t, pack, place)) for place in pack.locations]
 
 
 def player_aid(pack: Estoril, design: Design, t: Texts) -> list[Item]:

@@ -11,6 +11,7 @@ from rich.text import Text
 from ...i18n import Texts
 from ...terminal import plain
 from .model import Estoril, FlagsMission, NationalityMission, StrengthMission, SymbolMission
+from .pieces import rule_text
 
 
 def _table(title: str) -> Table:
@@ -65,7 +66,9 @@ def locations_table(pack: Estoril, t: Texts) -> Table:
         secret = f" ({t('list.top_secret')})"
         spaces = [plain(f"{s.numeral} {s.at}{secret if s.top_secret else ''}") for s in p.spaces]
         reward = plain(f"{p.reward.at}{secret if p.reward.top_secret else ''}")
-        table.add_row(plain(str(p.number)), plain(p.name), reward, Text("\n").join(spaces), plain(t(f"rule.{p.rule}")))
+        table.add_row(
+            plain(str(p.number)), plain(p.name), reward, Text("\n").join(spaces), plain(rule_text(t, pack, p.rule))
+        )
     return table
 
 

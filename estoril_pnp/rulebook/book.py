@@ -1,0 +1,58 @@
+"""A pack's rulebook in one language: the document from the template, the catalogs and the
+game's facts and pictures, then written as PDF and HTML, each file atomically."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..atomic import atomic_path
+from ..pack import Pack
+from ..render.fonts import font_file
+from ..render.imposition import PAPERS
+from ..render.layout import Design
+from ..render.piece import Piece
+from ..resources import resource_dir
+from .content import build_document
+from .document import Document
+from .html import write_html
+from .pdf import Look, write_pdf
+
+PDF_NAME, HTML_NAME = "rulebook.pdf", "rulebook.html"
+
+
+def has_rulebook(pack: Pack) -> bool:
+    """A pack of plain data has no rules to explain; a game model that offers a rulebook does."""
+    return pack.model is not None and hasattr(pack.model, "rulebook")
+
+
+def template_dir() -> Path:
+    return resource_dir("templates") / "rulebook"
+
+
+def make_document(pack: Pack, design: Design, pieces: Sequence[Piece], lang: str) -> tuple[Document, set[str]]:
+    """The rulebook of `pieces`' language, and the catalog keys it used."""
+    assert pack.model is not None
+    t = pack.texts(lang)
+    context, pictures = pack.model.rulebook(pack.files, pack.manifest, design, pieces, t)
+    return build_document(template_dir(), context, t, design, pictures)
+
+
+def write(doc: Document, design: Design, out_dir: Path, paper: str) -> list[Path]:
+    """OUT/<lang>/<paper>/rulebook.pdf and OUT/<lang>/rulebook.html; `paper` names one of PAPERS."""
+    pdf = out_dir / doc.lang / paper / PDF_NAME
+    page = out_dir / doc.lang / HTML_NAME
+    with atomic_path(pdf) as temp:
+        write_pdf_to(doc, design, temp, paper)
+    with atomic_path(page) as temp:
+        write_html_to(doc, design, temp)
+    return [pdf, page]
+
+
+def write_pdf_to(doc: Document, design: Design, target: Path, paper: str) -> None:
+    write_pdf(doc, target, PAPERS[paper], Look.of(design.fonts, design.palette))
+
+
+def write_html_to(doc: Document, design: Design, target: Path) -> None:
+    look = Look.of(design.fonts, design.palette)
+    write_html(doc, target, look, font_file(look.heading))
