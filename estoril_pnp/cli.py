@@ -184,6 +184,7 @@ def build(
             typer.echo(f"warning: i18n/{code}.yaml: {missing} keys not translated; English is used for them", err=True)
         for finding in overflows:
             typer.echo(f"warning: {finding}", err=True)
+    documents = rulebooks(p, design, laid_out)  # made before any file is written: a broken one writes nothing
     total = sum(len(pieces) for pieces, _ in laid_out.values())
     written: list[Path] = []
     with Progress(console=Console(stderr=True), transient=True) as bar:
@@ -199,24 +200,29 @@ def build(
                 )
             except InputError as exc:
                 fail(exc)
-    books = rulebooks(p, design, laid_out, out_dir, paper)
+    books = [path for doc in documents for path in write_rulebook(doc, design, out_dir, paper)]
     for file in written + books:
         out.print(escape(str(file)))
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
     out.print(escape(how_to_print(total, len(written), where, options)))
 
 
-def rulebooks(p: Pack, design: Any, laid_out: dict[str, Any], out_dir: Path, paper: str) -> list[Path]:
-    """Each language's rulebook, from its pieces: every document made before any is written."""
+def rulebooks(p: Pack, design: Any, laid_out: dict[str, Any]) -> list[Any]:
+    """Each language's rulebook as a document, from its pieces; none for a pack without rules."""
     from .rulebook import book
 
     if not book.has_rulebook(p):
         return []
     try:
-        docs = [book.make_document(p, design, pieces, code)[0] for code, (pieces, _) in laid_out.items()]
-        return [path for doc in docs for path in book.write(doc, design, out_dir, paper)]
+        return [book.make_document(p, design, pieces, code)[0] for code, (pieces, _) in laid_out.items()]
     except InputError as exc:
         fail(exc)
+
+
+def write_rulebook(doc: Any, design: Any, out_dir: Path, paper: str) -> list[Path]:
+    from .rulebook import book
+
+    return book.write(doc, design, out_dir, paper)
 
 
 def how_to_print(pieces: int, files: int, target: Path, options: SheetOptions) -> str:

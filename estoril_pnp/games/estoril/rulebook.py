@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import Finding, InputError
 from ...i18n import Texts
 from ...packfiles import PackFiles
 from ...render.geometry import Box
@@ -192,8 +193,11 @@ def turned(corner: str, turns: int) -> str:
 
 
 def town_tiles(pack: Estoril) -> list[tuple[Location, int]]:
+    """TOWN's tiles where the pack has them, then its other tiles unturned, as many as a round lays out."""
     by_number = {p.number: p for p in pack.locations}
     tiles = [(by_number[n], turns) for n, turns in TOWN if n in by_number]
+    chosen = {place.number for place, _ in tiles}
+    tiles += [(p, 0) for p in pack.locations if p.number not in chosen]
     return tiles[: pack.game.locations_per_round]
 
 
@@ -230,7 +234,7 @@ def placing_example(pack: Estoril, town: list[TownSpace]) -> dict[str, Any]:
             if far:
                 c = far[-1]
                 return {"a": a, "b": b, "c": c}
-    raise ValueError("the town of the rulebook's pictures has no example of placing")
+    raise InputError([Finding("locations.yaml", None, "locations", "no tiles give the rulebook a placing example")])
 
 
 # ---- pictures ------------------------------------------------------------------------------
@@ -265,7 +269,10 @@ class Marks:
 
 
 def _element(design: Design, layout: str, name: str) -> Box:
-    return next(el.box for el in design.layouts[layout].elements if el.name == name)
+    """Where a layout draws an element; a pack's own layout without it leaves its centre to point at."""
+    found = design.layouts[layout]
+    box = next((el.box for el in found.elements if el.name == name), None)
+    return box or Box(found.width / 2, found.height / 2, 0.0, 0.0)
 
 
 def _callouts(
