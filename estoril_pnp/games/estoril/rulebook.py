@@ -45,7 +45,6 @@ def context(pack: Estoril, files: PackFiles, t: Texts, copies: Mapping[str, int]
     town = town_spaces(pack)
     return {
         "game": g,
-        "numbers": dict(t.numbers),
         "components": [
             ("reward", len(pack.reward)),
             ("starting", len(pack.starting) * len(g.colours)),
@@ -65,7 +64,6 @@ def context(pack: Estoril, files: PackFiles, t: Texts, copies: Mapping[str, int]
         ],
         "peeks": [r for r in g.reaches if any(s.peek == r for p in pack.locations for s in p.spaces)],
         "locations": [_location(pack, t, p) for p in pack.locations],
-        "missions": pack.missions,
         "setup": g.setup,
         "callouts": {"character": CHARACTER_CALLOUTS, "tile": TILE_CALLOUTS},
         "placing": placing_example(pack, town),
@@ -104,7 +102,6 @@ def _location(pack: Estoril, t: Texts, place: Location) -> dict[str, Any]:
         "text": rule_text(t, pack, place.rule),
         "detail": detail,
         "numbers": rule.values(),
-        "flag": f"flags/{rule.bonus.nationality.lower()}" if rule.bonus else None,
     }
 
 
@@ -123,6 +120,7 @@ def _scoring_view(pack: Estoril, t: Texts, example: tuple[records.Record, Result
     by_colour = {p.colour: p for p in result.players}
     names = {c: t(f"colour.{c}") for c in order}
     cards = {p.colour: ", ".join(pack.characters[c].name for c in p.hand) for p in game.players}
+    discards = {p.colour: p.discard_count for p in game.players}
     missions = []
     for m in result.missions:
         title = t(f"mission.{m.id}.title")
@@ -158,7 +156,7 @@ def _scoring_view(pack: Estoril, t: Texts, example: tuple[records.Record, Result
             {
                 "name": names[c],
                 "cards": cards[c],
-                "discards": by_colour[c].breakdown.discards // max(pack.game.vp.discard, 1),
+                "discards": discards[c],
             }
             for c in order
         ],
