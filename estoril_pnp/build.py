@@ -135,6 +135,10 @@ def build_set(
     sized(sum(len(pieces) for pieces, _ in laid_out.values()))
     files = [out_dir / c / paper / name for c in languages if c not in todo for name in sorted(expected)]
     drawn: list[Path] = []
+    # every extra made (a rulebook from its template…) before any file is written: bad input writes nothing
+    prepared = {
+        code: {name: extra(code, pieces) for name, extra in extras.items()} for code, (pieces, _) in laid_out.items()
+    }
     forbidden = (pack.files.root, package_dir())
     for code, (pieces, _) in laid_out.items():
         folder = out_dir / code / paper
@@ -142,9 +146,9 @@ def build_set(
         with output_folder(folder, forbidden) as staging:
             done = build(pieces, staging, options, progress, note, stamps[code].outputs, keep_from=folder)
             made = {}
-            for name, extra in extras.items():
-                made[name], write = extra(code, pieces)
-                if stamps[code].outputs.get(name) == made[name] and (folder / name).is_file():
+            for name, (key, write) in prepared[code].items():
+                made[name] = key
+                if stamps[code].outputs.get(name) == key and (folder / name).is_file():
                     _keep(folder / name, staging / name)
                 else:
                     write(staging / name)

@@ -17,6 +17,7 @@ from .pieces import lay_out
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
 from .render.layout import Design, load_design
+from .rulebook import book
 from .translation import plural_stems, state, used_keys
 from .ttsdecks import read_spec, resolve
 
@@ -71,6 +72,11 @@ def check_pieces(pack: Pack, design: Design) -> list[Finding]:
             findings += exc.findings
             continue
         findings += [Finding(f.file, f.line, f.key, f.message) for f in overflows]  # an overflow is an error here
+        if book.has_rulebook(pack):
+            try:  # the template, its keys and the example record, as build would meet them
+                book.make_document(pack, design, pieces, lang)
+            except InputError as exc:
+                findings += exc.findings
         for piece in pieces:
             for ops in (piece.front, piece.back or ()):
                 findings += missing_glyphs(f"{piece.key} [{lang}]", ops)

@@ -174,3 +174,14 @@ def test_the_summary_for_the_table_is_one_page(built: Path, lang: str) -> None:
         assert t(f"symbol.{symbol}.name") in text
     last_words = " ".join(t("aid.scoring").split()[-3:])  # the summary's last line made it onto the page
     assert last_words in " ".join(text.split())
+
+
+def test_a_broken_rulebook_is_a_finding_and_writes_nothing(pack_copy: Path, tmp_path: Path) -> None:
+    catalog = pack_copy / "i18n" / "en.yaml"
+    replace_once(catalog, "    hand_secret: ", "    hand_secret_gone: ")
+    validated = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
+    assert validated.exit_code == 1 and "rulebook.setup.hand_secret: no text for this key" in validated.stdout
+    result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "error: i18n/en.yaml: rulebook.setup.hand_secret: no text for this key" in result.stderr
+    assert not (tmp_path / "en").exists()  # not the pieces either: bad input writes nothing

@@ -25,7 +25,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from ..errors import Finding, InputError
-from ..i18n import Texts
+from ..i18n import MissingText, Texts
 from ..render.layout import Design
 from .document import Block, Document, Figure, Icon, Inline, Items, Para, Picture, Run, Section, Table, Text
 
@@ -55,6 +55,11 @@ def render_xml(template_dir: Path, context: Mapping[str, Any], t: Recorder) -> s
     )
     try:
         return env.get_template(TEMPLATE).render(**context, t=t, icon=_icon_tag)
+    except MissingText as exc:
+        key = exc.args[0]
+        raise InputError(
+            [Finding("i18n/en.yaml", None, key, "no text for this key, which the rulebook uses")]
+        ) from None
     except jinja2.TemplateError as exc:
         where = getattr(exc, "filename", None) or str(template_dir / TEMPLATE)
         raise InputError([Finding(where, getattr(exc, "lineno", None), "", f"rulebook template: {exc}")]) from None

@@ -61,21 +61,17 @@ class Look:
 
     @classmethod
     def of(cls, fonts: Mapping[str, str], palette: Mapping[str, str]) -> Look:
-        look = cls(
-            fonts["text"],
-            fonts.get("text_bold", fonts["text"]),
-            fonts.get("italic", fonts["text"]),
-            fonts.get("heading", fonts["text"]),
-        )
+        """The pieces' font roles and palette, with the defaults above where a pack's design lacks one."""
+        text = fonts["text"]
         return cls(
-            look.text,
-            look.bold,
-            look.italic,
-            look.heading,
-            palette.get("ink", look.ink),
-            palette.get("navy", look.accent),
-            palette.get("stamp", look.stamp),
-            palette.get("paper", look.paper),
+            text,
+            fonts.get("text_bold", text),
+            fonts.get("italic", text),
+            fonts.get("heading", text),
+            palette.get("ink", cls.ink),
+            palette.get("navy", cls.accent),
+            palette.get("stamp", cls.stamp),
+            palette.get("paper", cls.paper),
         )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import Finding, InputError
 from ...i18n import Texts
 from ...packfiles import PackFiles
 from ...render.geometry import Box
@@ -44,7 +45,6 @@ def context(pack: Estoril, files: PackFiles, t: Texts, copies: Mapping[str, int]
     town = town_spaces(pack)
     return {
         "game": g,
-        "numbers": dict(t.numbers),
         "components": [
             ("reward", len(pack.reward)),
             ("starting", len(pack.starting) * len(g.colours)),
@@ -64,7 +64,6 @@ def context(pack: Estoril, files: PackFiles, t: Texts, copies: Mapping[str, int]
         ],
         "peeks": [r for r in g.reaches if any(s.peek == r for p in pack.locations for s in p.spaces)],
         "locations": [_location(pack, t, p) for p in pack.locations],
-        "missions": pack.missions,
         "setup": g.setup,
         "callouts": {"character": CHARACTER_CALLOUTS, "tile": TILE_CALLOUTS},
         "placing": placing_example(pack, town),
@@ -103,7 +102,6 @@ def _location(pack: Estoril, t: Texts, place: Location) -> dict[str, Any]:
         "text": rule_text(t, pack, place.rule),
         "detail": detail,
         "numbers": rule.values(),
-        "flag": f"flags/{rule.bonus.nationality.lower()}" if rule.bonus else None,
     }
 
 
@@ -122,6 +120,7 @@ def _scoring_view(pack: Estoril, t: Texts, example: tuple[records.Record, Result
     by_colour = {p.colour: p for p in result.players}
     names = {c: t(f"colour.{c}") for c in order}
     cards = {p.colour: ", ".join(pack.characters[c].name for c in p.hand) for p in game.players}
+    discards = {p.colour: p.discard_count for p in game.players}
     missions = []
     for m in result.missions:
         title = t(f"mission.{m.id}.title")
@@ -157,7 +156,7 @@ def _scoring_view(pack: Estoril, t: Texts, example: tuple[records.Record, Result
             {
                 "name": names[c],
                 "cards": cards[c],
-                "discards": by_colour[c].breakdown.discards // max(pack.game.vp.discard, 1),
+                "discards": discards[c],
             }
             for c in order
         ],
@@ -192,8 +191,11 @@ def turned(corner: str, turns: int) -> str:
 
 
 def town_tiles(pack: Estoril) -> list[tuple[Location, int]]:
+    """TOWN's tiles where the pack has them, then its other tiles unturned, as many as a round lays out."""
     by_number = {p.number: p for p in pack.locations}
     tiles = [(by_number[n], turns) for n, turns in TOWN if n in by_number]
+    chosen = {place.number for place, _ in tiles}
+    tiles += [(p, 0) for p in pack.locations if p.number not in chosen]
     return tiles[: pack.game.locations_per_round]
 
 
@@ -230,7 +232,7 @@ def placing_example(pack: Estoril, town: list[TownSpace]) -> dict[str, Any]:
             if far:
                 c = far[-1]
                 return {"a": a, "b": b, "c": c}
-    raise ValueError("the town of the rulebook's pictures has no example of placing")
+    raise InputError([Finding("locations.yaml", None, "locations", "no tiles give the rulebook a placing example")])
 
 
 # ---- pictures ------------------------------------------------------------------------------
@@ -265,7 +267,10 @@ class Marks:
 
 
 def _element(design: Design, layout: str, name: str) -> Box:
-    return next(el.box for el in design.layouts[layout].elements if el.name == name)
+    """Where a layout draws an element; a pack's own layout without it leaves its centre to point at."""
+    found = design.layouts[layout]
+    box = next((el.box for el in found.elements if el.name == name), None)
+    return box or Box(found.width / 2, found.height / 2, 0.0, 0.0)
 
 
 def _callouts(
