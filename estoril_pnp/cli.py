@@ -29,6 +29,7 @@ from .pack import load_pack
 from .resources import default_pack
 from .tables import TABLES
 from .terminal import clean, plain, safe_json
+from .validate import layout_failure
 from .validate import validate as run_validation
 
 app = typer.Typer(
@@ -220,7 +221,12 @@ def build(
     p = open_pack(pack)
     texts(p, lang)
     register_fonts()
-    groups, overflows = piece_groups(p, lang)
+    try:
+        groups, overflows = piece_groups(p, lang)
+    except InputError:
+        raise
+    except Exception as exc:  # as in validate: layout code that raises on a pack's data is bad input
+        raise InputError([layout_failure(pack or default_pack(), exc)]) from None
     for finding in overflows:
         say(f"warning: {finding}", err=True)
     progress = Console(stderr=True)  # a bar only on a terminal: in a log it is noise before any error line

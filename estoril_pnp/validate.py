@@ -44,9 +44,13 @@ def validate(pack_dir: Path) -> Report:
     except InputError as exc:  # the layout file, an icon or a text is broken
         findings += exc.findings
     except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
-        problem = f"{type(exc).__name__}: {str(exc)[:200]}"
-        findings.append(Finding(pack_dir, None, "", f"the pieces could not be laid out ({problem})"))
+        findings.append(layout_failure(pack_dir, exc))
     return Report(pack_dir, pack, findings)
+
+
+def layout_failure(pack_dir: Path, exc: Exception) -> Finding:
+    """Layout code that raised on a pack's data (such as a piece size missing for a kind of piece)."""
+    return Finding(pack_dir, None, "", f"the pieces could not be laid out ({type(exc).__name__}: {str(exc)[:200]})")
 
 
 def check_pieces(pack: Pack) -> list[Finding]:
