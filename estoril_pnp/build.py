@@ -16,7 +16,7 @@ from .buildcache import STAMP, Stamp, inputs_key, output_key, read_stamp, stamp_
 from .errors import Finding, InputError
 from .outdir import output_folder
 from .pack import Pack
-from .pieces import lay_out
+from .pieces import lay_out, layout_failure
 from .render.fonts import DEFAULT_FONT
 from .render.imposition import Backs, DoesNotFit, SheetPlan, plan
 from .render.layout import load_design
@@ -125,7 +125,12 @@ def build_set(
     keys = {code: inputs_key(pack.files.root, code, options) for code in languages}
     todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
     design = load_design(pack.files) if todo else None
-    laid_out = {code: lay_out(pack, design, code) for code in todo if design is not None}
+    try:
+        laid_out = {code: lay_out(pack, design, code) for code in todo if design is not None}
+    except InputError:
+        raise
+    except Exception as exc:  # as in validate: layout code that raises on a pack's data is bad input
+        raise InputError([layout_failure(pack.files.root, exc)]) from None
     for code, (_, overflows) in laid_out.items():
         left = state(pack, code)
         if left.total > left.translated:

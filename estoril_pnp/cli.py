@@ -118,8 +118,6 @@ def edge(command: Callable[P, None]) -> Callable[P, None]:
             fail(InputError([Finding("<stdin>", None, "", "input ended before every question was answered")]))
         except KeyboardInterrupt:
             interrupted()
-        except UnicodeDecodeError:  # a typed answer that is not UTF-8
-            fail(InputError([Finding("<stdin>", None, "", "not UTF-8 text")]))
         except OSError as exc:
             if exc.errno == errno.EPIPE:  # `| head`: the reader left; typer closes quietly
                 raise

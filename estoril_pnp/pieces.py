@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from . import yamlsrc
@@ -202,3 +203,8 @@ def read_items(pack: Pack, name: str) -> list[Item]:
     if problems:
         raise InputError(problems)
     return items
+
+
+def layout_failure(pack_dir: Path, exc: Exception) -> Finding:
+    """Layout code that raised on a pack's data: bad input, reported as such, not a crash."""
+    return Finding(pack_dir, None, "", f"the pieces could not be laid out ({type(exc).__name__}: {str(exc)[:200]})")

@@ -13,7 +13,7 @@ from . import i18n
 from .errors import Finding, InputError
 from .pack import Pack, load_pack
 from .pictures import one_of_each
-from .pieces import lay_out
+from .pieces import lay_out, layout_failure
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
 from .render.layout import Design, load_design
@@ -55,8 +55,7 @@ def validate(pack_dir: Path) -> Report:
     try:  # the pieces are laid out whatever else was found: every check runs, every finding is reported
         findings += check_pieces(pack, design)
     except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
-        problem = f"{type(exc).__name__}: {str(exc)[:200]}"
-        findings.append(Finding(pack_dir, None, "", f"the pieces could not be laid out ({problem})"))
+        findings.append(layout_failure(pack_dir, exc))
     findings += check_tts(pack, design)
     return Report(pack_dir, pack, list(dict.fromkeys(findings)))
 

@@ -231,3 +231,13 @@ def test_bad_build_options_are_one_line_each(tmp_path: Path, options: list[str])
     assert_clean_outcome(result, 2)
     assert "\x1b" not in result.stderr and "\x07" not in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pack_the_layout_code_cannot_lay_out_is_bad_input_for_build(pack_copy: Path, tmp_path: Path) -> None:
+    replace_once(pack_copy / "components.yaml", "  location:     {width: 166, height: 166, back: location}\n", "")
+    result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--out", str(tmp_path / "out")])
+    assert_clean_outcome(result, 2)
+    assert result.stderr == f"error: {pack_copy}: the pieces could not be laid out (KeyError: 'location')\n"
+    result = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
+    assert_clean_outcome(result, 1)
+    assert f"error: {pack_copy}: the pieces could not be laid out (KeyError: 'location')" in result.output

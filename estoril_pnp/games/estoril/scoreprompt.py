@@ -16,7 +16,7 @@ import typer
 import yaml
 
 from ...atomic import atomic_path
-from ...errors import InputError
+from ...errors import Finding, InputError
 from ...i18n import Texts
 from ...terminal import clean
 from ...yamlsrc import Located
@@ -127,7 +127,10 @@ def _unusable(path: Path) -> str | None:
 def _ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
     """Asks again after an answer that cannot be used, saying why."""
     while True:
-        answer = typer.prompt(clean(question), default=default, show_default=bool(default))
+        try:
+            answer = typer.prompt(clean(question), default=default, show_default=bool(default))
+        except UnicodeDecodeError:  # the terminal or pipe sent bytes that are not UTF-8
+            raise InputError([Finding("<stdin>", None, "", "not UTF-8 text")]) from None
         try:
             return parse(_typed(answer))
         except ValueError as exc:
