@@ -1,5 +1,6 @@
-"""A full build of every language on one paper: cold, warm (nothing changed), and after one
-character's strength changes. Prints seconds, pieces per second, what was redrawn, peak memory.
+"""A full build of every language on one paper (pieces, score pads, rulebooks): cold, warm
+(nothing changed), and after one character's strength changes. Prints seconds, pieces per
+second, what was redrawn, peak memory.
 
 Run after `pip install .`: python bench/build_all.py [a4|letter]
 """
@@ -14,8 +15,10 @@ import time
 from pathlib import Path
 
 from estoril_pnp.build import build_set
+from estoril_pnp.cli import rulebooks, scorepads
 from estoril_pnp.pack import load_pack
 from estoril_pnp.render.fonts import register_fonts
+from estoril_pnp.render.imposition import PAPERS
 from estoril_pnp.render.options import resolve_options
 from estoril_pnp.resources import default_pack
 
@@ -24,7 +27,8 @@ def timed(pack_dir: Path, out: Path, paper: str) -> tuple[float, int, list[Path]
     pack = load_pack(pack_dir)
     counted: list[int] = []
     start = time.perf_counter()
-    done = build_set(pack, pack.languages, resolve_options(paper), out, counted.append)
+    extras = {**scorepads(pack, PAPERS[paper]), **rulebooks(pack, out, paper)}  # as `estoril-pnp build` does
+    done = build_set(pack, pack.languages, resolve_options(paper), out, counted.append, extras=extras)
     return time.perf_counter() - start, sum(counted), done.drawn
 
 

@@ -250,7 +250,7 @@ def build(
             note=lambda s: say(f"note: {s}"),
             warn=lambda s: say(f"warning: {s}", err=True),
             sized=lambda total: bar.update(task, total=total),
-            extras={**_scorepads(p, PAPERS[paper]), **_rulebooks(p, out_dir, paper)},
+            extras={**scorepads(p, PAPERS[paper]), **rulebooks(p, out_dir, paper)},
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} PDFs under {out_dir}/ are up to date.")
@@ -263,7 +263,7 @@ def build(
         say(line)
 
 
-def _scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
+def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
     """Beside the pieces, each language's score pad; only a game with a scorer has one."""
     from .buildcache import value_key
     from .games.estoril.scorepad import score_pad
@@ -292,7 +292,7 @@ def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path) -> None:
         say(f"warning: {target.name} [{lang}]: {overflow}", err=True)
 
 
-def _rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
+def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
     """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per language."""
     from .atomic import atomic_path
     from .buildcache import value_key

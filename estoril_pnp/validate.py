@@ -52,11 +52,11 @@ def validate(pack_dir: Path) -> Report:
     except InputError as exc:
         return Report(pack_dir, pack, findings + exc.findings)
     findings += check_catalogs(pack, design)
-    try:  # the pieces are laid out whatever else was found: every check runs, every finding is reported
-        findings += check_pieces(pack, design)
-    except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
-        findings.append(layout_failure(pack_dir, exc))
-    findings += check_tts(pack, design)
+    for check in (check_pieces, check_tts):  # every check runs, whatever else was found
+        try:
+            findings += check(pack, design)
+        except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
+            findings.append(layout_failure(pack_dir, exc))
     return Report(pack_dir, pack, list(dict.fromkeys(findings)))
 
 

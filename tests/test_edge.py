@@ -233,8 +233,16 @@ def test_bad_build_options_are_one_line_each(tmp_path: Path, options: list[str])
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_pack_the_layout_code_cannot_lay_out_is_bad_input_for_build(pack_copy: Path, tmp_path: Path) -> None:
-    replace_once(pack_copy / "components.yaml", "  location:     {width: 166, height: 166, back: location}\n", "")
+def test_a_pack_the_layout_code_cannot_lay_out_is_bad_input_for_build(
+    pack_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Layout code that meets data it cannot lay out (an error of ours the data provoked) is one line."""
+    from estoril_pnp.games.estoril import pieces
+
+    def broken(*_: object) -> list:
+        raise KeyError("location")
+
+    monkeypatch.setitem(pieces.SOURCES, "locations", broken)
     result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--out", str(tmp_path / "out")])
     assert_clean_outcome(result, 2)
     assert result.stderr == f"error: {pack_copy}: the pieces could not be laid out (KeyError: 'location')\n"

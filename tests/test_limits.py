@@ -229,5 +229,5 @@ def test_every_shipped_file_is_well_within_the_limits() -> None:
     root = Path(yamlsrc.__file__).resolve().parent.parent
     for file in [*root.glob("data/**/*.yaml"), *root.glob("templates/**/*.yaml")]:
         assert yamlsrc.read(file).data is not None
-        assert file.stat().st_size < MAX_BYTES // 100
+        assert file.stat().st_size < MAX_BYTES // 20  # a catalog with a whole rulebook is ~40 kB
         assert yaml.compose(file.read_text(encoding="utf-8")) is not None

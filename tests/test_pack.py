@@ -182,7 +182,9 @@ def test_player_counts_need_colours_and_order(pack_copy: Path) -> None:
 def test_a_fifth_action_space_is_refused_at_the_spaces_key(pack_copy: Path) -> None:
     fourth = "{numeral: IV,  at: BL, top_secret: true,  peek: any}"
     fifth = "{numeral: IV, at: C, top_secret: true, peek: any}"
+    text = (pack_copy / "locations.yaml").read_text(encoding="utf-8")
+    line = text[: text.index("    spaces:", text.index("name: \"Museu"))].count("\n") + 1  # the Museum's spaces key
     replace_once(pack_copy / "locations.yaml", fourth, f"{fourth}\n      - {fifth}")
     message = only_finding(pack_copy)
-    where = f"{pack_copy / 'locations.yaml'}:80: locations[7].spaces"
+    where = f"{pack_copy / 'locations.yaml'}:{line}: locations[7].spaces"
     assert message.startswith(f"{where}: Tuple should have at most 4 items")

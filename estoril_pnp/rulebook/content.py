@@ -56,9 +56,8 @@ def render_xml(template_dir: Path, context: Mapping[str, Any], t: Recorder) -> s
     try:
         return env.get_template(TEMPLATE).render(**context, t=t, icon=_icon_tag)
     except MissingText as exc:
-        key = exc.args[0]
         raise InputError(
-            [Finding("i18n/en.yaml", None, key, "no text for this key, which the rulebook uses")]
+            [Finding("i18n/en.yaml", None, exc.key, "no text for this key, which the rulebook uses")]
         ) from None
     except jinja2.TemplateError as exc:
         where = getattr(exc, "filename", None) or str(template_dir / TEMPLATE)
