@@ -301,9 +301,10 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
 
     if not book.has_rulebook(pack):
         return {}
-    design = load_design(pack.files)
 
     def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        # the design only when a language is rebuilt: an unchanged build reads no layout file
+        design = load_design(pack.files)
         doc, _ = book.make_document(pack, design, pieces, lang)
 
         def write(target: Path) -> None:
