@@ -50,7 +50,7 @@ def context(pack: Estoril, files: PackFiles, t: Texts, copies: Mapping[str, int]
             ("starting", len(pack.starting) * len(g.colours)),
             ("missions", len(pack.missions)),
             ("locations", len(pack.locations)),
-            ("aids", copies.get("player_aid", 0)),
+            ("aids", copies.get("player_aid", 0) + copies.get("location_aid", 0)),  # cards: two per player
             ("first_player", copies.get("first_player", 0)),
             ("markers", copies.get("marker", 0) * (len(g.colours) + 1)),
             ("dice", g.dice),
