@@ -66,7 +66,8 @@ def test_placeholder_problems(text: str, problems: list[str]) -> None:
 def test_a_plural_selector_names_only_the_forms_its_language_has() -> None:
     text = "{hand_limit|one:karta|few:karty|many:kart|other:karty}"
     assert placeholder_problems(text, {"hand_limit"}, "pl") == []
-    assert placeholder_problems(text, {"hand_limit"}, "de") == [f"plural selector '{text}': de has no plural form few, many"]
+    wrong = f"plural selector '{text}': de has no plural form few, many"
+    assert placeholder_problems(text, {"hand_limit"}, "de") == [wrong]
 
 
 @pytest.mark.parametrize(
