@@ -11,6 +11,7 @@ import unicodedata
 
 import typer
 
+from .errors import Finding, InputError
 from .i18n import Texts
 from .terminal import clean
 
@@ -45,7 +46,10 @@ def confirm(question: str, t: Texts, default: bool = False) -> bool:
     yes, no = t("answer.yes_letter"), t("answer.no_letter")
     shown = f"{yes.upper()}/{no}" if default else f"{yes}/{no.upper()}"
     while True:
-        answer = typer.prompt(f"{clean(question)} [{clean(shown)}]", default="", show_default=False)
+        try:
+            answer = typer.prompt(f"{clean(question)} [{clean(shown)}]", default="", show_default=False)
+        except UnicodeDecodeError:  # the terminal or pipe sent bytes that are not UTF-8
+            raise InputError([Finding("<stdin>", None, "", "not UTF-8 text")]) from None
         if not answer.strip():
             return default
         meaning = parse(answer, t)
