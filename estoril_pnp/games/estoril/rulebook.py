@@ -70,7 +70,7 @@ def context(pack: Estoril, files: PackFiles, t: Texts, copies: Mapping[str, int]
         "all_outer": [p.name for p in pack.locations if pack.rule_by_id[p.rule].all_outer],
         "scoring": _scoring_view(pack, t, example),
         "credits": {
-            "designers": ", ".join(g.designers),
+            "designers": t.list(g.designers),
             "fonts": "Vollkorn (SIL OFL 1.1), Oswald (SIL OFL 1.1), Special Elite (Apache 2.0)",
             "icons": "Lorc, Delapouite, Skoll",
             "icon_licence": "Creative Commons Attribution 3.0 (CC BY 3.0)",
@@ -119,7 +119,7 @@ def _scoring_view(pack: Estoril, t: Texts, example: tuple[records.Record, Result
     order = [p.colour for p in game.players]
     by_colour = {p.colour: p for p in result.players}
     names = {c: t(f"colour.{c}") for c in order}
-    cards = {p.colour: ", ".join(pack.characters[c].name for c in p.hand) for p in game.players}
+    cards = {p.colour: t.list(pack.characters[c].name for c in p.hand) for p in game.players}
     discards = {p.colour: p.discard_count for p in game.players}
     missions = []
     for m in result.missions:
@@ -138,7 +138,7 @@ def _scoring_view(pack: Estoril, t: Texts, example: tuple[records.Record, Result
                 }
             )
         else:
-            joined = ", ".join(names[c] for c in m.first)
+            joined = t.list(names[c] for c in m.first)
             first = m.first[0]
             missions.append(
                 {"kind": "shared", "mission": title, "players": joined, "count": m.counts[first], "vp": m.points[first]}
@@ -162,10 +162,10 @@ def _scoring_view(pack: Estoril, t: Texts, example: tuple[records.Record, Result
         ],
         "player_names": [names[c] for c in order],
         "count": len(order),
-        "missions_in_play": ", ".join(t(f"mission.{m}.title") for m in game.missions),
+        "missions_in_play": t.list(t(f"mission.{m}.title") for m in game.missions),
         "missions": missions,
         "rows": rows,
-        "winners": ", ".join(winners),
+        "winners": t.list(winners),
         "shared": len(winners) > 1,
         "tiebreak": result.tiebreak not in (None, "shared"),
         "total": by_colour[result.winners[0]].total,

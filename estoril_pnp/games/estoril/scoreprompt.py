@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import typer
 import yaml
 
+from ... import answers
 from ...atomic import atomic_path
 from ...errors import Finding, InputError
 from ...i18n import Texts
@@ -101,7 +102,7 @@ def offer_save(text: str, t: Texts) -> None:
         if problem:
             typer.echo(f"  {clean(problem)}")
             continue
-        if path.exists() and not typer.confirm(clean(t("score.ask.overwrite", path=path)), default=False):
+        if path.exists() and not answers.confirm(t("score.ask.overwrite", path=path), t):
             continue
         try:
             with atomic_path(path) as temp:

@@ -52,7 +52,7 @@ def table(result: Result, t: Texts) -> Table:
 def verdict(result: Result, t: Texts) -> str:
     """Who won and which rule decided it."""
     best = [p for p in result.players if p.rank == 1]
-    names = ", ".join(player_label(p, t) for p in best)
+    names = t.list(player_label(p, t) for p in best)
     who = t("score.winners" if len(result.winners) > 1 else "score.winner", names=names)
     why = t(f"score.why.{result.tiebreak or 'none'}")
     return f"{who} · {t.plural('score.points', best[0].total)} — {why}"
