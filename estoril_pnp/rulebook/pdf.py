@@ -17,7 +17,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     ActionFlowable,
@@ -44,6 +44,8 @@ from .pictures import draw_picture
 
 MARGIN = 18 * mm
 HEADING_ROOM = 48  # pt: a chapter title with its space above and below, over a one-page chapter
+CELL_PADDING = 6  # pt: ReportLab's default left and right padding of a table cell
+SHORT_TABLE = 12  # rows: a table this short is never split between pages
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,7 @@ def _styles(look: Look) -> dict[str, ParagraphStyle]:
         "item": ParagraphStyle("item", base, leftIndent=16, bulletIndent=3, spaceAfter=3),
         "cell": ParagraphStyle("cell", base, fontSize=9, leading=11.5, spaceAfter=0),
         "cell_num": ParagraphStyle("cell_num", base, fontSize=9, leading=11.5, spaceAfter=0, alignment=2),
+        "cell_head": ParagraphStyle("cell_head", base, fontName=look.bold, fontSize=9, leading=11.5, spaceAfter=0),
         "caption": ParagraphStyle(
             "caption",
             base,
@@ -306,8 +309,10 @@ def _story(doc: Document, styles: Mapping[str, ParagraphStyle], width: float, he
             story.append(heading)
             fitting = blocks
         else:
-            story.append(KeepTogether([heading, *blocks[:1]]))
-            story += blocks[1:]
+            # a heading and a short lead (a location's rule line) never stand alone at a page's foot
+            lead = 2 if len(blocks) > 1 and all(isinstance(b, Paragraph) for b in blocks[:2]) else 1
+            story.append(KeepTogether([heading, *blocks[:lead]]))
+            story += [_whole(b) for b in blocks[lead:]]
     if fitting is not None:
         story.append(KeepInFrame(width, height - HEADING_ROOM, fitting, mode="shrink"))
     return story
@@ -356,6 +361,18 @@ class _Centred(Flowable):
         self.inner.drawOn(self.canv, (self.width - self.inner_size[0]) / 2, 0)
 
 
+def _whole(flowable: Flowable) -> Flowable:
+    """A table of a few rows split over two pages reads as two tables: it is kept whole (not inside a
+    shrunk one-page chapter, whose frame draws its flowables itself)."""
+    if isinstance(flowable, Table) and len(flowable._cellvalues) <= SHORT_TABLE:
+        return KeepTogether([flowable])
+    return flowable
+
+
+def _plain(text: Text) -> str:
+    return "".join(i.text for i in text if isinstance(i, Run))
+
+
 def _table(block: TableBlock, styles: Mapping[str, ParagraphStyle], width: float) -> Table:
     def cell(text: Text, col: int) -> Paragraph:
         numeric = col < len(block.numeric) and block.numeric[col]
@@ -372,9 +389,13 @@ def _table(block: TableBlock, styles: Mapping[str, ParagraphStyle], width: float
     rows += [[cell(c, i) for i, c in enumerate(r)] for r in block.rows]
     columns = max(len(r) for r in rows)
     numeric = [i < len(block.numeric) and block.numeric[i] for i in range(columns)]
-    narrow = 22 * mm
-    wide = max((width - narrow * sum(numeric)) / max(columns - sum(numeric), 1), 30 * mm)
-    widths = [narrow if n else wide for n in numeric]
+    # a numeric column is as narrow as its heading allows, so the heading never breaks mid-word
+    heads = [_plain(c) for c in block.header] if block.header else [""] * columns
+    head = styles["cell_head"]
+    narrows = [max(22 * mm, stringWidth(h, head.fontName, head.fontSize) + 2 * CELL_PADDING) for h in heads]
+    room = width - sum(w for w, n in zip(narrows, numeric, strict=True) if n)
+    wide = max(room / max(columns - sum(numeric), 1), 30 * mm)
+    widths = [narrow if n else wide for narrow, n in zip(narrows, numeric, strict=True)]
     if sum(widths) > width:
         widths = [w * width / sum(widths) for w in widths]
     table = Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1 if block.header else 0)
