@@ -79,24 +79,3 @@ def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
         notes.append(Note(t("score.pad.variants"), t("score.pad.shaded")))
         notes += [Note(t(v["label"]), t(v["rule"])) for v in variants(sheet)]
     return Pad(t(sheet.title), subtitle, t("score.pad.name"), columns, tuple(rows), tuple(notes))
-
-
-def required_keys(sheet: Sheet) -> list[str]:
-    """Every catalog key the sheet names, and those the table, the pad and the questions add."""
-    keys = [sheet.title, *([sheet.legend] if sheet.legend else [])]
-    for c in sheet.categories:
-        keys += [c["label"], *([c["hint"]] if c["hint"] else [])]
-    for e in sheet.entries:
-        keys += [e["ask"], e["label"]]
-    for s in sheet.switches:
-        keys += [s["label"], s["rule"]] if s["kind"] == "variant" else []
-    for x in sheet.tallies:
-        keys += [x["label"], *([x["hint"]] if x["hint"] else [])]
-    ranking = sheet.ranking
-    keys += [ranking["why"], ranking["shared"]["label"], ranking["shared"]["why"]]
-    keys += [k for tb in ranking["tiebreaks"] for k in (tb["label"], tb["why"])]
-    keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
-    keys += ["score.rank", "score.winner", "score.winners", "score.points.other", "score.pad.name", "score.pad.ties"]
-    if any(s["kind"] == "variant" for s in sheet.switches):
-        keys += ["score.pad.variants", "score.pad.shaded"]
-    return list(dict.fromkeys(keys))

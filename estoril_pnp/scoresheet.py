@@ -912,7 +912,7 @@ class _Reader:
             if state.get(node) == 2:
                 return True
             if state.get(node) == 1:
-                cycle = [*trail[trail.index(node):], node]
+                cycle = [*trail[trail.index(node) :], node]
                 self.fault(self.dep_at.get(cycle[0], ()), f"a cycle between computed figures: {' -> '.join(cycle)}")
                 return False
             state[node] = 1
@@ -932,3 +932,78 @@ def evaluate_num(value: Num, players: int) -> int:
     if isinstance(value, list):
         return sum(evaluate_num(v, players) for v in value)
     return players if value == PLAYERS else int(value)
+
+
+def catalog_keys(sheet: Sheet) -> list[str]:
+    """Every catalog key the sheet names, and those the table, the pad and the questions add."""
+    keys = [sheet.title, *([sheet.legend] if sheet.legend else [])]
+    for c in sheet.categories:
+        keys += [c["label"], *([c["hint"]] if c["hint"] else [])]
+    for e in sheet.entries:
+        keys += [e["ask"], e["label"]]
+    for s in sheet.switches:
+        keys += [s["label"], s["rule"]] if s["kind"] == "variant" else []
+    for x in sheet.tallies:
+        keys += [x["label"], *([x["hint"]] if x["hint"] else [])]
+    ranking = sheet.ranking
+    keys += [ranking["why"], ranking["shared"]["label"], ranking["shared"]["why"]]
+    keys += [k for tb in ranking["tiebreaks"] for k in (tb["label"], tb["why"])]
+    keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
+    keys += ["score.rank", "score.winner", "score.winners", "score.points.other", "score.pad.name", "score.pad.ties"]
+    if any(s["kind"] == "variant" for s in sheet.switches):
+        keys += ["score.pad.variants", "score.pad.shaded"]
+    return list(dict.fromkeys(keys))
+
+
+PLURALS = ("score.points",)  # texts with a form per CLDR plural category
+
+
+def resolved(sheet: Sheet, catalogs: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+    """The sheet and every piece and text it needs as plain JSON data: a client (the phone page)
+    scores from this alone, with the semantics of docs/score-sheet.md."""
+    fallback = catalogs.get("en", {})
+    keys = [k for k in catalog_keys(sheet) if not k.startswith(PLURALS)]
+
+    def texts(catalog: Mapping[str, str]) -> dict[str, Any]:
+        out: dict[str, Any] = {k: catalog.get(k) or fallback.get(k) for k in keys if catalog.get(k) or fallback.get(k)}
+        for stem in PLURALS:
+            source = catalog if any(k.startswith(f"{stem}.") for k in catalog) else fallback
+            out[stem] = {k.rpartition(".")[2]: v for k, v in source.items() if k.startswith(f"{stem}.") and v}
+        return out
+
+    def name(piece: Piece) -> dict[str, str]:
+        if piece.name_key is None:
+            return dict.fromkeys(sorted(catalogs), piece.name)
+        return {
+            lang: c.get(piece.name_key) or fallback.get(piece.name_key, piece.name)
+            for lang, c in sorted(catalogs.items())
+        }
+
+    return {
+        "sheet": VERSION,
+        "languages": sorted(catalogs),
+        "texts": {lang: texts(c) for lang, c in sorted(catalogs.items())},
+        "numbers": dict(sheet.numbers),
+        "players": {"min": sheet.players[0], "max": sheet.players[1]},
+        "title": sheet.title,
+        "legend": sheet.legend,
+        "pieces": {
+            c.id: {
+                "once": c.once,
+                "what": c.what,
+                "items": [
+                    {"id": p.id, "name": name(p), "fields": dict(p.fields), "symbols": list(p.symbols)} for p in c.items
+                ],
+            }
+            for c in sheet.collections.values()
+        },
+        "measures": dict(sheet.measures),
+        "entries": list(sheet.entries),
+        "switches": list(sheet.switches),
+        "categories": list(sheet.categories),
+        "changes": list(sheet.changes),
+        "figures": dict(sheet.figures),
+        "tallies": list(sheet.tallies),
+        "ranking": dict(sheet.ranking),
+        "order": list(sheet.order),
+    }
