@@ -888,7 +888,9 @@ class _Reader:
         for i, raw in enumerate(self.listed(spec.get("tiebreaks", []), ("ranking", "tiebreaks"), "tie-breaks")):
             at: Path_ = ("ranking", "tiebreaks", i)
             tb = self.keys(raw, at, allowed, "a tie-break")
-            if tb and self.ident(tb["id"], (*at, "id")) and (figure := self.figure(tb["figure"], (*at, "figure"))):
+            if tb and tb["id"] in {x["id"] for x in tiebreaks}:
+                self.fault((*at, "id"), f"tie-break {tb['id']!r} is listed twice")
+            elif tb and self.ident(tb["id"], (*at, "id")) and (figure := self.figure(tb["figure"], (*at, "figure"))):
                 tiebreaks.append({
                     "id": tb["id"], "figure": figure,
                     "label": self.key(tb["label"], (*at, "label")), "why": self.key(tb["why"], (*at, "why")),
