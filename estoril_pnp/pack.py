@@ -33,7 +33,15 @@ class Pack:
     sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
 
     def texts(self, lang: str) -> Texts:
-        return Texts(self.catalogs, lang, self.model.numbers() if self.model else {})
+        return Texts(self.catalogs, lang, self.numbers())
+
+    def numbers(self) -> dict[str, int]:
+        """The numbers every catalog text may use: the model's, then the score sheet's own."""
+        out = dict(self.model.numbers()) if self.model else {}
+        if self.sheet is not None:
+            out = {"players_min": self.sheet.players[0], "players_max": self.sheet.players[1], **out}
+            out |= self.sheet.numbers
+        return out
 
     @property
     def languages(self) -> list[str]:

@@ -106,7 +106,7 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
     required = (pack.model.required_keys() if pack.model else []) + (catalog_keys(pack.sheet) if pack.sheet else [])
     missing = [key for key in required if key not in english]
     out = [Finding(root / "en.yaml", None, key, "missing in the English catalog") for key in missing]
-    numbers = set(pack.model.numbers()) if pack.model else set()
+    numbers = set(pack.numbers())
     model_values = pack.model.call_values() if pack.model else {}
     plurals = plural_stems(english)
     for lang, catalog in sorted(pack.catalogs.items()):  # the allowed names are the code's, whatever English says
