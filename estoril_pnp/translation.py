@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from . import i18n
 from .pack import Pack
 from .pieces import read_items
-from .scoresheet import catalog_keys
 from .render.layout import Design
+from .scoresheet import catalog_keys
 
 # Keys the code itself reads: the tables of `list`, the score table and prompts, the
 # calibration page, the language's own name, the rulebook (its template names its keys; a
