@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import Finding, InputError
 from .scoresheet import IT, PLAYERS, TOTAL, Expr, Piece, Sheet, evaluate_num
 
 Value = Any  # an entry's value: ids, a count, a number, a yes/no, a colour or None
@@ -149,7 +150,9 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
         measures={pid: compile_expr(x) for pid, x in sheet.measures.items()},
         lookup=lookup("player"),
         game_lookup=lookup("game"),
-        over={c["id"]: compile_expr(c["contest"]["over"]) for c in on if c["contest"] and c["contest"]["over"]},
+        over={
+            c["id"]: compile_expr(c["contest"]["over"]) for c in on if c["contest"] and c["contest"]["over"] is not None
+        },
         steps=tuple(steps),
         seat={c.id: i for i, c in enumerate(sheet.colours.items)},
     )
@@ -302,12 +305,17 @@ def score(sheet: Sheet, played: Played) -> Result:
     players = sorted(played.players, key=lambda pl: seat[pl.colour])
     n = len(players)
     game = played.values
-    game_pieces = _as_pieces(p.game_lookup, game)
     envs = []
-    for pl in players:
-        pieces = _as_pieces(p.lookup, pl.values)
-        pieces.update(game_pieces)
-        envs.append(_Env(pl.colour, {**game, **pl.values}, pieces, game, n, p.measures))
+    try:
+        game_pieces = _as_pieces(p.game_lookup, game)
+        for pl in players:
+            pieces = _as_pieces(p.lookup, pl.values)
+            pieces.update(game_pieces)
+            envs.append(_Env(pl.colour, {**game, **pl.values}, pieces, game, n, p.measures))
+    except KeyError as exc:  # a model's own record reader let through a piece the sheet's entry does not take
+        raise InputError(
+            [Finding(sheet.file, None, "entries", f"{exc.args[0]!r} is no piece of the entry naming it")]
+        ) from None
     contests: dict[str, tuple[ContestResult, ...]] = {}
     in_play = p.in_play
     for what, name, fn in p.steps:
