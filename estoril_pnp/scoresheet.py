@@ -85,9 +85,6 @@ class Sheet:
     def colours(self) -> Collection:
         return self.collections["colours"]
 
-    def entry(self, ident: str) -> dict[str, Any]:
-        return next(e for e in self.entries if e["id"] == ident)
-
     def switch(self, ident: str) -> dict[str, Any]:
         return next(s for s in self.switches if s["id"] == ident)
 
@@ -119,12 +116,6 @@ def _patched(item: dict[str, Any], patch: dict[str, Any] | None) -> dict[str, An
         else:
             out[key] = value
     return out
-
-
-def find(files_root: Path) -> Path | None:
-    """The pack's sheet, if it has one."""
-    path = files_root / SHEET
-    return path if path.is_file() else None
 
 
 def load(path: Path, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piece, ...]] | None) -> Sheet:
