@@ -96,11 +96,8 @@ class _Env:
 class _Plan:
     """The sheet under one combination of switches, compiled."""
 
-    entries: tuple[dict[str, Any], ...]
     in_play: tuple[str, ...]
-    points: Mapping[str, Fn]  # category of points -> its expression
     contests: Mapping[str, dict[str, Any]]  # contest category -> its contest
-    figures: Mapping[str, Fn]
     measures: Mapping[str, Fn]
     lookup: Mapping[str, Mapping[str, Piece]]  # per-player entry id -> piece id -> Piece
     game_lookup: Mapping[str, Mapping[str, Piece]]  # the same for the game's entries
@@ -142,11 +139,8 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
         else:  # a category not in play
             steps.append(("zero", name, None))
     return _Plan(
-        entries=entries,
         in_play=tuple(c["id"] for c in on),
-        points=points,
         contests=contests,
-        figures=figures,
         measures={pid: compile_expr(x) for pid, x in sheet.measures.items()},
         lookup=lookup("player"),
         game_lookup=lookup("game"),
@@ -195,8 +189,6 @@ def _pieces(names: Sequence[str], excluded: Sequence[str]) -> Callable[[_Env, An
 
 
 def compile_expr(x: Expr) -> Fn:
-    if isinstance(x, bool):
-        raise ValueError(x)
     if isinstance(x, int):
         return lambda e, it: x
     if x == PLAYERS or isinstance(x, list):
