@@ -3,16 +3,21 @@
 Placeholders are plain `{name}` fields filled from an allowed set of values. A catalog is
 untrusted input, so this is not `str.format`, which would let `{x.__class__}` reach into
 the objects passed in. `{{` and `}}` write a brace.
+
+A noun that follows a number takes the language's plural form for it (CLDR, through Babel):
+`{name|one:mission|other:missions}` writes the form for the value of `name`, so a pack that
+changes the number never reads "2 mission". Lists of names are joined the language's way.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 
 from .errors import Finding, InputError
 
@@ -34,6 +39,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "score.ask.colour": frozenset({"n", "free"}),
     "score.ask.missions": frozenset({"n"}),
     "score.ask.overwrite": frozenset({"path"}),
+    "answer.again": frozenset({"yes", "no"}),
 }
 
 # `{{` and `}}`, a field `{...}`, or a lone brace. Only a field holding a plain name is
@@ -62,7 +68,11 @@ class Texts:
     numbers: Mapping[str, object] = field(default_factory=dict)
 
     def __call__(self, key: str, **values: object) -> str:
-        return fill(self.raw(key), {**dict(self.numbers), **values})
+        return fill(self.raw(key), {**dict(self.numbers), **values}, self.lang)
+
+    def list(self, items: Iterable[str]) -> str:
+        """Names joined as the language joins them: "A, B und C", "A, B i C"."""
+        return join_list(self.lang, items)
 
     def raw(self, key: str) -> str:
         """The language's text, else the English one; an empty text is not translated yet."""
@@ -78,47 +88,99 @@ class Texts:
             catalog = self.catalogs.get(lang, {})
             for form in (category, "other"):
                 if catalog.get(f"{key}.{form}"):
-                    return fill(catalog[f"{key}.{form}"], {**dict(self.numbers), **values, "count": count})
+                    return fill(catalog[f"{key}.{form}"], {**dict(self.numbers), **values, "count": count}, self.lang)
         raise MissingText(f"{key}.other")
 
 
-def fill(text: str, values: Mapping[str, object]) -> str:
-    """`text` with each `{name}` of `values` filled in; anything else is left as written, never an error."""
+def fill(text: str, values: Mapping[str, object], lang: str = FALLBACK) -> str:
+    """`text` with each `{name}` of `values` filled in, and each `{name|one:…|other:…}` with the
+    form for its number in `lang`; anything else is left as written, never an error."""
     if "{" not in text and "}" not in text:
         return text
 
     def one(match: re.Match[str]) -> str:
-        token, name = match.group(), match.group(1)
+        token, inside = match.group(), match.group(1)
         if token in ("{{", "}}"):
             return token[0]
-        return str(values[name]) if name in values else token
+        name, forms = _selector(inside)
+        if name not in values:
+            return token
+        if forms is None:
+            return str(values[name])
+        value = values[name]
+        category = plural_category(lang, value) if isinstance(value, int) else "other"
+        return forms.get(category, forms.get("other", token))
 
     return _BRACES.sub(one, text)
 
 
+def _selector(inside: str | None) -> tuple[str | None, dict[str, str] | None]:
+    """`name` -> (name, None); `name|one:a|other:b` -> (name, {one: a, other: b}); else (None, None)."""
+    if inside is None:
+        return None, None
+    name, bar, rest = inside.partition("|")
+    if not bar:
+        return inside, None
+    forms = {}
+    for part in rest.split("|"):
+        category, colon, form = part.partition(":")
+        if not colon:
+            return None, None
+        forms[category.strip()] = form
+    return name.strip(), forms
+
+
+def join_list(lang: str, items: Iterable[str]) -> str:
+    words = list(items)
+    if not words:
+        return ""
+    try:
+        return str(format_list(words, locale=PLURAL_LOCALE.get(lang, lang)))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return ", ".join(words)
+
+
+def plural_forms(text: str) -> list[dict[str, str]]:
+    """Every `{name|…}` selector's forms in a text (for checks and tests)."""
+    found = []
+    for match in _BRACES.finditer(text):
+        _, forms = _selector(match.group(1))
+        if forms:
+            found.append(forms)
+    return found
+
+
 def fields(text: str) -> set[str]:
-    """The placeholder names in a text; a malformed placeholder or a lone brace counts as '{'."""
+    """The placeholder names in a text (a plural selector's too); a malformed one or a lone brace counts as '{'."""
     names = set()
     for match in _BRACES.finditer(text):
-        token, name = match.group(), match.group(1)
+        token = match.group()
         if token not in ("{{", "}}"):
+            name, _ = _selector(match.group(1))
             names.add(name if name is not None and _NAME.fullmatch(name) else "{")
     return names
 
 
-def placeholder_problems(text: str, allowed: Collection[str]) -> list[str]:
-    """What `fill` would leave unfilled in `text`: unknown names and malformed braces."""
+def placeholder_problems(text: str, allowed: Collection[str], lang: str | None = None) -> list[str]:
+    """What `fill` would leave unfilled in `text`: unknown names, malformed braces, and plural
+    selectors without an `other` form or with a category `lang` does not have."""
     problems = []
     for match in _BRACES.finditer(text):
-        token, name = match.group(), match.group(1)
+        token, inside = match.group(), match.group(1)
         if token in ("{{", "}}"):
             continue
-        if name is None:
+        name, forms = _selector(inside)
+        if inside is None:
             problems.append(f"a lone {token!r} (write {token * 2} for a brace)")
-        elif not _NAME.fullmatch(name):
-            problems.append(f"malformed placeholder {token!r}: only {{name}} is allowed")
+        elif name is None or not _NAME.fullmatch(name):
+            problems.append(f"malformed placeholder {token!r}: only {{name}} or {{name|one:…|other:…}} is allowed")
         elif name not in allowed:
             problems.append(f"unknown placeholder {token!r}")
+        elif forms is not None and "other" not in forms:
+            problems.append(f"plural selector {token!r} has no 'other' form")
+        elif forms is not None and lang is not None and set(forms) - plural_categories(lang):
+            wrong = sorted(set(forms) - plural_categories(lang))
+            problems.append(f"plural selector {token!r}: {lang} has no plural form {', '.join(wrong)}")
     return problems
 
 

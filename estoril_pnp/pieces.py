@@ -77,17 +77,20 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                     )
                 )
             seen.add(item.id)
-            for n in range(1, kind.copies + 1):
-                key = piece_key(kind, item.id, n)
-                try:
-                    front = _side(design, layouts["face"], item.face, translate, overflows, key, lang)
-                    own = _side(design, layouts["reverse"], item.reverse, translate, overflows, key, lang)
-                except InputError as exc:
-                    problems += [Finding(f"{key} [{lang}]", None, f.key, f.message) for f in exc.findings]
-                    break
-                assert front is not None
-                back = own if kind.reverse else shared
-                pieces.append(Piece(key, kind.group, lang, kind.width, kind.height, front, back, bool(kind.back)))
+            first = piece_key(kind, item.id, 1)
+            try:  # the copies are alike: laid out, and reported, once
+                front = _side(design, layouts["face"], item.face, translate, overflows, first, lang)
+                own = _side(design, layouts["reverse"], item.reverse, translate, overflows, first, lang)
+            except InputError as exc:
+                problems += [Finding(f"{first} [{lang}]", None, f.key, f.message) for f in exc.findings]
+                continue
+            assert front is not None
+            back = own if kind.reverse else shared
+            size = (kind.width, kind.height)
+            pieces += [
+                Piece(piece_key(kind, item.id, n), kind.group, lang, *size, front, back, bool(kind.back))
+                for n in range(1, kind.copies + 1)
+            ]
     catalog = pack.files.root / "i18n" / f"{FALLBACK}.yaml"
     problems += [
         Finding(catalog, None, key, f"no text for this key, which layout '{layout}' uses")

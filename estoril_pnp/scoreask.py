@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import typer
 import yaml
 
+from . import answers
 from .atomic import atomic_path
 from .errors import Finding, InputError
 from .i18n import Texts
@@ -101,7 +102,7 @@ class _Session:
             default = None if entry["default"] is None else str(evaluate_num(entry["default"], self.players))
             return ask(question, partial(_number, low=low, high=high), default=default)
         if kind == "yesno":
-            return typer.confirm(clean(question), default=False)
+            return answers.confirm(question, t)
         if kind == "holder":
             colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
             return ask(question, partial(_optional, colours, allowed=playing), default="")
@@ -166,7 +167,7 @@ def offer_save(text: str, t: Texts) -> None:
         if problem:
             typer.echo(f"  {clean(problem)}")
             continue
-        if path.exists() and not typer.confirm(clean(t("score.ask.overwrite", path=path)), default=False):
+        if path.exists() and not answers.confirm(t("score.ask.overwrite", path=path), t):
             continue
         try:
             with atomic_path(path) as temp:

@@ -67,7 +67,7 @@ def table(sheet: Sheet, result: Result, t: Texts) -> Any:
 def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
     """Who won and which rule decided it."""
     best = [p for p in result.players if p.rank == 1]
-    names = ", ".join(player_label(p, t) for p in best)
+    names = t.list(player_label(p, t) for p in best)
     who = t("score.winners" if len(result.winners) > 1 else "score.winner", names=names)
     ranking = sheet.ranking
     if result.tiebreak is None:

@@ -117,7 +117,8 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
             allowed |= model_values.get(key, frozenset()) | ({"count"} if stem in plurals else set())
             if key.startswith(BOOK):  # the rulebook's template passes each paragraph its own values
                 allowed |= i18n.fields(english.get(key, ""))
-            out += [Finding(root / f"{lang}.yaml", None, key, p) for p in i18n.placeholder_problems(text, allowed)]
+            problems = i18n.placeholder_problems(text, allowed, lang)
+            out += [Finding(root / f"{lang}.yaml", None, key, p) for p in problems]
     used = used_keys(pack, design)
     for lang in pack.languages:
         file = root / f"{lang}.yaml"

@@ -40,17 +40,74 @@ def test_fill_only_fills_plain_known_names(text: str, filled: str) -> None:
     ("text", "problems"),
     [
         ("{hand_limit} and {{braces}}", []),
-        ("{hand_limit.__class__}", ["malformed placeholder '{hand_limit.__class__}': only {name} is allowed"]),
-        ("{names[0]}", ["malformed placeholder '{names[0]}': only {name} is allowed"]),
-        ("{x!r}", ["malformed placeholder '{x!r}': only {name} is allowed"]),
-        ("{}", ["malformed placeholder '{}': only {name} is allowed"]),
+        (
+            "{hand_limit.__class__}",
+            ["malformed placeholder '{hand_limit.__class__}': only {name} or {name|one:…|other:…} is allowed"],
+        ),
+        ("{names[0]}", ["malformed placeholder '{names[0]}': only {name} or {name|one:…|other:…} is allowed"]),
+        ("{x!r}", ["malformed placeholder '{x!r}': only {name} or {name|one:…|other:…} is allowed"]),
+        ("{}", ["malformed placeholder '{}': only {name} or {name|one:…|other:…} is allowed"]),
         ("{rondas}", ["unknown placeholder '{rondas}'"]),
         ("open { brace", ["a lone '{' (write {{ for a brace)"]),
         ("close } brace", ["a lone '}' (write }} for a brace)"]),
+        ("{hand_limit} {hand_limit|one:card|other:cards}", []),
+        ("{hand_limit|one:card}", ["plural selector '{hand_limit|one:card}' has no 'other' form"]),
+        (
+            "{hand_limit|one:card|cards}",
+            ["malformed placeholder '{hand_limit|one:card|cards}': only {name} or {name|one:…|other:…} is allowed"],
+        ),
+        ("{rondas|one:a|other:b}", ["unknown placeholder '{rondas|one:a|other:b}'"]),
     ],
 )
 def test_placeholder_problems(text: str, problems: list[str]) -> None:
     assert placeholder_problems(text, {"hand_limit"}) == problems
+
+
+def test_a_plural_selector_names_only_the_forms_its_language_has() -> None:
+    text = "{hand_limit|one:karta|few:karty|many:kart|other:karty}"
+    assert placeholder_problems(text, {"hand_limit"}, "pl") == []
+    wrong = f"plural selector '{text}': de has no plural form few, many"
+    assert placeholder_problems(text, {"hand_limit"}, "de") == [wrong]
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "said"),
+    [
+        ("en", 1, "1 card"),
+        ("en", 2, "2 cards"),
+        ("pl", 1, "1 karta"),
+        ("pl", 2, "2 karty"),
+        ("pl", 5, "5 kart"),
+        ("pl", 22, "22 karty"),
+        ("pl", 25, "25 kart"),
+        ("de", 5, "5 Karten"),
+        ("hu", 5, "5 kártya"),
+    ],
+)
+def test_a_noun_after_a_number_takes_the_languages_plural_form(lang: str, count: int, said: str) -> None:
+    forms = {
+        "en": "{n|one:card|other:cards}",
+        "pl": "{n|one:karta|few:karty|many:kart|other:karty}",
+        "de": "{n|one:Karte|other:Karten}",
+        "hu": "{n|one:kártya|other:kártya}",
+    }
+    assert fill("{n} " + forms[lang], {"n": count}, lang) == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "joined"),
+    [
+        ("en", "A, B, and C"),
+        ("pl", "A, B i C"),
+        ("hu", "A, B és C"),
+        ("pt", "A, B e C"),
+        ("de", "A, B und C"),
+        ("es", "A, B y C"),
+    ],
+)
+def test_lists_of_names_are_joined_the_languages_way(lang: str, joined: str) -> None:
+    assert Texts({}, lang).list(["A", "B", "C"]) == joined
+    assert Texts({}, lang).list(["A"]) == "A"
 
 
 def test_every_key_with_call_values_exists_in_english(pack: Estoril) -> None:
@@ -66,11 +123,11 @@ def test_texts_never_raise_on_a_hostile_catalog(pack: Estoril) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("winner: \"Winner: {names}\"", "winner: \"Winner: {names.__class__}\"", "malformed placeholder"),
+        ('winner: "Winner: {names}"', 'winner: "Winner: {names.__class__}"', "malformed placeholder"),
         ("after round {rounds}.", "after round {rounds.real}.", "malformed placeholder"),
         ("after round {rounds}.", "after round {round}.", "unknown placeholder '{round}'"),
         ("after round {rounds}.", "after round {rounds.", "a lone '{'"),
-        ("saved: \"Record saved to {path}.\"", "saved: \"Record saved to {names}.\"", "unknown placeholder '{names}'"),
+        ('saved: "Record saved to {path}."', 'saved: "Record saved to {names}."', "unknown placeholder '{names}'"),
     ],
 )
 def test_validate_reports_a_bad_placeholder_in_english(pack_copy: Path, old: str, new: str, message: str) -> None:

@@ -84,7 +84,8 @@ def test_every_piece_has_a_file_named_by_its_key_at_its_size(tmp_path: Path) -> 
     missions = {f"missions/{m.id}.png" for m in PACK.missions}
     locations = {f"locations/{place.number}.png" for place in PACK.locations}
     backs = {f"{group}/back.png" for group in ("characters", "missions", "locations", "first_player", "enigma")}
-    aids = {"player_aids/aid.png", "player_aids/aid-reverse.png"}  # one image for the 4 copies, and its own back
+    # one image for the 4 copies: the first card and its own reverse, the second and the back it shares
+    aids = {"player_aids/aid.png", "player_aids/aid-reverse.png", "player_aids/locations.png", "player_aids/back.png"}
     markers = {f"markers/{c}.png" for c in ("red", "green", "blue", "yellow", "white")}  # both sides alike: no reverse
     assert files == reward | starting | missions | locations | backs | aids | markers | {
         "first_player/card.png",
@@ -103,6 +104,8 @@ def test_the_reverse_is_the_aids_other_side_and_a_colour_is_its_own_card(tmp_pat
     assert _files(tmp_path / "en" / "png") == {
         "player_aids/aid.png",
         "player_aids/aid-reverse.png",
+        "player_aids/locations.png",
+        "player_aids/back.png",
         "characters/back.png",
         *(f"characters/hans_r/{c}.png" for c in COLOURS),
     }
@@ -230,6 +233,8 @@ def test_tts_singles_are_the_tiles_and_aids_with_their_backs(tts: Path) -> None:
         "locations/back.png",
         "player_aids/aid.png",
         "player_aids/aid-reverse.png",
+        "player_aids/locations.png",
+        "player_aids/back.png",
     } <= singles
     with Image.open(tts / "locations" / "1.png") as tile:
         assert tile.size == (1961, 1961)  # 166 mm at 300 dpi

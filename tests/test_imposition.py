@@ -18,13 +18,13 @@ EPS = 1e-9
 # Pieces per page with 3 mm bleed, from data/components.yaml sizes (the README table).
 SQUARES = {"character": 6, "mission": 6, "enigma": 6}
 EXPECTED = {
-    "a4": {**SQUARES, "location": 1, "player_aid": 2, "first_player": 4, "marker": 96},
-    "letter": {**SQUARES, "location": 1, "player_aid": 2, "first_player": 4, "marker": 88},
+    "a4": {**SQUARES, "location": 1, "player_aid": 2, "location_aid": 2, "first_player": 4, "marker": 96},
+    "letter": {**SQUARES, "location": 1, "player_aid": 2, "location_aid": 2, "first_player": 4, "marker": 88},
 }
 FOLDED_SQUARES = {"character": 3, "mission": 3, "enigma": 3}
 FOLDED = {  # a front and its back side by side; the tile cannot fold on either paper
-    "a4": {**FOLDED_SQUARES, "location": 0, "player_aid": 1, "first_player": 2, "marker": 56},
-    "letter": {**FOLDED_SQUARES, "location": 0, "player_aid": 1, "first_player": 2, "marker": 55},
+    "a4": {**FOLDED_SQUARES, "location": 0, "player_aid": 1, "location_aid": 1, "first_player": 2, "marker": 56},
+    "letter": {**FOLDED_SQUARES, "location": 0, "player_aid": 1, "location_aid": 1, "first_player": 2, "marker": 55},
 }
 
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import assert_clean_outcome
+from conftest import SHIPPED, assert_clean_outcome
 from test_score_cli import EXAMPLE_ANSWERS
 from typer.testing import CliRunner, Result
 
@@ -20,6 +20,7 @@ from estoril_pnp.cli import app
 from estoril_pnp.errors import Finding, InputError
 from estoril_pnp.games.estoril import record as records
 from estoril_pnp.games.estoril import scoring
+from estoril_pnp.i18n import Texts
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,3 +181,29 @@ def test_an_unwritable_folder_is_asked_again(tmp_path: Path, monkeypatch: pytest
     assert_clean_outcome(result, 0)
     assert f"cannot write {tmp_path / 'a.yaml'}: Permission denied" in result.stdout
     assert (tmp_path / "b.yaml").is_file() and not (tmp_path / "a.yaml").exists()
+
+
+def test_polish_scoring_takes_polish_yes_and_no(tmp_path: Path) -> None:
+    saved = tmp_path / "game.yaml"
+    saved.write_text("precious\n", encoding="utf-8")
+    pl = Texts(SHIPPED.catalogs, "pl")
+    result = session([*EXAMPLE_ANSWERS, str(saved), "n", str(saved), "t"], "--lang", "pl")
+    assert_clean_outcome(result, 0)
+    assert result.stdout.count(f"{pl('score.ask.overwrite', path=saved)} [t/N]") == 2  # the choices in Polish
+    assert "players:" in saved.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("answers", "replaced"),
+    [(["TAK"], True), (["Nie"], False), (["ja"], True), (["não"], False), (["NAO"], False), (["maybe", "t"], True)],
+)
+def test_yes_and_no_in_any_language_ignoring_case_and_accents(
+    tmp_path: Path, answers: list[str], replaced: bool
+) -> None:
+    saved = tmp_path / "game.yaml"
+    saved.write_text("precious\n", encoding="utf-8")
+    result = session([*EXAMPLE_ANSWERS, str(saved), *answers, *([] if replaced else [""])], "--lang", "pl")
+    assert_clean_outcome(result, 0)
+    assert ("players:" in saved.read_text(encoding="utf-8")) is replaced
+    if "maybe" in answers:  # not a word of any language: asked again, saying which words it takes
+        assert Texts(SHIPPED.catalogs, "pl")("answer.again", yes="tak", no="nie") in result.stdout

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pdfplumber
 import pytest
 import yaml
 from conftest import SHIPPED
@@ -60,7 +61,13 @@ def test_each_language_reads_back_with_its_own_words_and_letters(built: Path, la
     tiles = _text(folder / "locations-single.pdf")
     assert all(place.name in tiles for place in SHIPPED.model.data.locations)  # location names stay Portuguese
     aids = _text(folder / "player_aids-single.pdf")
-    for key in ("aid.round_title", "aid.scoring_title"):
+    for key in (
+        "aid.round_title",
+        "aid.scoring_title",
+        "aid.abilities_title",
+        "aid.locations_title",
+        "piece.player_aid",
+    ):
         assert t(key).upper() in aids
 
 
@@ -75,6 +82,43 @@ def test_each_language_keeps_the_sizes_and_embeds_its_fonts(built: Path, lang: s
             for font in page["/Resources"].get("/Font", {}).values():
                 font = font.get_object()
                 assert font["/Subtype"] == "/TrueType" and "/FontFile2" in font["/FontDescriptor"].get_object()
+
+
+def _sizes(pdf: Path) -> list[list[float]]:
+    """Every letter's size (pt), page by page."""
+    with pdfplumber.open(pdf) as doc:
+        return [[c["size"] for c in page.chars] for page in doc.pages]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_on_any_piece_is_under_7_pt(built: Path, lang: str) -> None:
+    """A published card or aid keeps its text at 7 pt or more: read back from every single-page PDF."""
+    for group in dict.fromkeys(kind.group for kind in SHIPPED.manifest.pieces.values()):
+        pages = _sizes(built / lang / "a4" / f"{group}-single.pdf")
+        assert any(pages) or group == "markers", group  # every piece but the markers says something
+        small = sorted({(round(size, 2), n) for n, page in enumerate(pages) for size in page if size < 7 - 1e-6})
+        assert not small, (group, small[:5])
+
+
+def test_text_that_needs_less_than_7_pt_is_a_validate_error_and_is_never_set_smaller(
+    pack_copy: Path, tmp_path: Path
+) -> None:
+    catalog = pack_copy / "i18n" / "pl.yaml"
+    data = yaml.safe_load(catalog.read_text(encoding="utf-8"))
+    data["symbol"]["diplomat"]["ability"] = " ".join([data["symbol"]["diplomat"]["ability"]] * 4)
+    catalog.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    result = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and errors[0].startswith(
+        "error: player_aids/aid/1 [pl]: abilities[4].text: text does not fit even at its minimum size: "
+    ), errors
+    built = runner.invoke(
+        app, ["build", "--pack", str(pack_copy), "--lang", "pl", "--layout", "single", "--out", str(tmp_path)]
+    )
+    assert "warning: player_aids/aid/1 [pl]: abilities[4].text: text does not fit" in built.output
+    sizes = [size for page in _sizes(tmp_path / "pl" / "a4" / "player_aids-single.pdf") for size in page]
+    assert min(sizes) == pytest.approx(7)  # set at its minimum, overflowing, and reported: not shrunk out of sight
 
 
 def test_a_changed_hand_limit_is_stated_on_every_language_aid(pack_copy: Path, tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ layouts:
     size: [70, 50]
     elements:
       paper: {verb: rect, box: [0, 0, 70, 50], fill: paper}
-      title: {verb: text, box: [5, 5, 60, 10], size: 12, min: 6}
+      title: {verb: text, box: [5, 5, 60, 10], size: 12, min: 7}
       badge: {verb: icon, box: [60, 40, 8, 8]}
   child:
     extends: base
@@ -44,7 +44,7 @@ def test_extends_overrides_drops_and_adds(tmp_path: Path) -> None:
     d = design(tmp_path)
     child = {e.name: e for e in d.layouts["child"].elements}
     assert list(child) == ["paper", "title", "note"]
-    assert child["title"].style["size"] == 20 and child["title"].style["min"] == 6
+    assert child["title"].style["size"] == 20 and child["title"].style["min"] == 7
     assert (d.layouts["child"].width, d.layouts["child"].height) == (70, 50)
 
 
@@ -79,9 +79,12 @@ def test_text_shrinks_to_fit_then_overflows(tmp_path: Path) -> None:
         (("size: [70, 50]", "size: 70"), "size must be [width, height] in mm"),
         (("    extends: base", "    extends: child"), "`extends` loops: child -> child"),
         (("fill: paper}", "colur: paper}"), "layouts.base.elements.paper.colur: unknown key for a rect"),
-        (("size: 12, min: 6", "size: 12, min: 6, font: fancy"), "title.font: unknown font role 'fancy'"),
+        (("size: 12, min: 7", "size: 12, min: 7, font: fancy"), "title.font: unknown font role 'fancy'"),
         (("fill: paper}", "fill: papper}"), "paper.fill: unknown colour 'papper'"),
-        (("size: 12, min: 6", "size: twelve, min: 6"), "title.size: expected a number"),
+        (("size: 12, min: 7", "size: twelve, min: 7"), "title.size: expected a number"),
+        (("size: 12, min: 7", "size: 12, min: 6.5"), "title.min: 6.5 pt is under the smallest text size, min_text: 7"),
+        (('text: "static"', 'text: "static", size: 5'), "note.size: 5 pt is under the smallest text size"),
+        (("icons: {}", "icons: {}\nmin_text: tiny"), "min_text: a text size in points, 0–72 (got 'tiny')"),
         (('text: "static"', 'text: "static", align: middle'), "note.align: unknown value 'middle'"),
         (
             ("icons: {}", "icons: {medal: game/no-such-icon}"),
@@ -103,6 +106,14 @@ def test_layout_faults_name_file_and_line(tmp_path: Path, change: tuple[str, str
     assert str(finding).startswith(f"{tmp_path / 'layouts' / 'pieces.yaml'}:"), str(finding)
     assert finding.line is not None
     assert message in str(finding)
+
+
+def test_a_pack_may_set_its_own_smallest_text_size(tmp_path: Path) -> None:
+    smaller = design(tmp_path, DESIGN.replace("size: 12, min: 7", "size: 12, min: 5") + "min_text: 5\n")
+    assert smaller.min_text == 5
+    title = next(e for e in smaller.layouts["base"].elements if e.name == "title")
+    fitted = resolve(smaller, smaller.layouts["base"], {"title": "A rather long title that must shrink a lot"}, str)
+    assert title.style["min"] == 5 and not fitted.overflows
 
 
 def test_a_no_break_space_keeps_two_words_on_one_line() -> None:

@@ -4,10 +4,14 @@ from pathlib import Path
 
 import pytest
 from conftest import replace_once
+from typer.testing import CliRunner
 
+from estoril_pnp.cli import app
 from estoril_pnp.errors import InputError
 from estoril_pnp.games.estoril.model import Estoril
 from estoril_pnp.pack import load_pack
+
+runner = CliRunner()
 
 
 def test_shipped_pack_holds_the_whole_game(pack: Estoril) -> None:
@@ -188,3 +192,31 @@ def test_a_fifth_action_space_is_refused_at_the_spaces_key(pack_copy: Path) -> N
     message = only_finding(pack_copy)
     where = f"{pack_copy / 'locations.yaml'}:{line}: locations[7].spaces"
     assert message.startswith(f"{where}: Tuple should have at most 4 items")
+
+
+HOTEL_SPACES = (
+    "    spaces:\n"
+    "      - {numeral: I,   at: BR, top_secret: true,  peek: none}\n"
+    "      - {numeral: II,  at: BL, top_secret: true,  peek: this}\n"
+    "      - {numeral: III, at: TL, top_secret: true,  peek: adjacent}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("spaces", "count"),
+    [("    spaces: []\n", 0), ("    spaces:\n      - {numeral: I,   at: BR, top_secret: true,  peek: none}\n", 1)],
+)
+def test_a_location_with_fewer_than_three_spaces_is_one_finding_and_builds_nothing(
+    pack_copy: Path, tmp_path: Path, spaces: str, count: int
+) -> None:
+    line = replace_once(pack_copy / "locations.yaml", HOTEL_SPACES, spaces)
+    where = f"{pack_copy / 'locations.yaml'}:{line}: locations[1].spaces"
+    checked = runner.invoke(app, ["validate", "--pack", str(pack_copy)])
+    assert checked.exit_code == 1
+    assert [x for x in checked.output.splitlines() if x.startswith("error:")] == [
+        f"error: {where}: {count} action spaces; a location has at least 3 (game.yaml: min_action_spaces)"
+    ]
+    built = runner.invoke(app, ["build", "--pack", str(pack_copy), "--out", str(tmp_path / "out"), "-q"])
+    assert built.exit_code == 2
+    assert where in built.output
+    assert not list(tmp_path.glob("out/**/*.pdf"))

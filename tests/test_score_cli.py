@@ -80,7 +80,7 @@ missions: [most_assassin, most_conspirator, most_nationalist, most_seducer]
 """
     result = runner.invoke(app, ["score", str(write(tmp_path, record))])
     assert result.exit_code == 0, result.output
-    assert "Shared victory: Red (Ana), Yellow (Bea) · 9 points — tied on VP and on every tie-break." in result.stdout
+    assert "Shared victory: Red (Ana) and Yellow (Bea) · 9 points — tied on VP and on every tie-break." in result.stdout
 
 
 def test_tie_break_is_explained(tmp_path: Path) -> None:

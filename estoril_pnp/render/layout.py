@@ -9,6 +9,9 @@ pack's own: a pack's palette entry, font role, icon or layout replaces the shipp
 that name. Every key is checked against what its verb accepts, every colour, font role and
 icon is looked up, and every fault becomes a finding with file, line and key.
 
+`min_text` is the smallest text size (pt) any layout or piece may set: a `size` or `min`
+under it is a finding, so a text that does not fit at it is reported, never set smaller.
+
 Units: boxes, strokes (`width`), `radius`, `dash`, `gap`, `band` in mm; text `size` and
 `min` in points; `leading` a factor of the size; `angle` in degrees.
 """
@@ -80,6 +83,7 @@ class Design:
     icons: Mapping[str, str]  # concept (symbol, rule, piece part) -> icon name, e.g. game/medal
     layouts: Mapping[str, Layout]
     files: PackFiles
+    min_text: float = 0.0  # pt: no text is set smaller
     _icon_files: dict[str, Path] = field(default_factory=dict, compare=False, repr=False)
 
     def icon(self, concept: str) -> str:
@@ -120,6 +124,7 @@ def _load_design(files: PackFiles, stamps: tuple[tuple[Path, int, int], ...]) ->
     concepts: dict[str, tuple[Any, yamlsrc.Located]] = {}
     raw: dict[str, tuple[Any, yamlsrc.Located]] = {}
     findings: list[Finding] = []
+    min_text = 0.0
     for path in files.layout_files():
         try:
             src = yamlsrc.read(path)
@@ -127,8 +132,13 @@ def _load_design(files: PackFiles, stamps: tuple[tuple[Path, int, int], ...]) ->
             findings += exc.findings
             continue
         data = src.data if isinstance(src.data, dict) else {}
-        if not isinstance(src.data, dict) or set(data) - {"palette", "fonts", "icons", "layouts"}:
-            findings.append(src.finding((), "a layout file holds palette, fonts, icons and layouts"))
+        if not isinstance(src.data, dict) or set(data) - {"min_text", "palette", "fonts", "icons", "layouts"}:
+            findings.append(src.finding((), "a layout file holds min_text, palette, fonts, icons and layouts"))
+        if "min_text" in data:
+            if _number(data["min_text"]) and 0 < data["min_text"] <= 72:
+                min_text = float(data["min_text"])
+            else:
+                findings.append(src.finding(("min_text",), f"a text size in points, 0–72 (got {data['min_text']!r})"))
         for section, target in (("fonts", fonts), ("icons", concepts), ("layouts", raw)):
             entries = data.get(section) or {}
             if not isinstance(entries, dict):
@@ -140,7 +150,7 @@ def _load_design(files: PackFiles, stamps: tuple[tuple[Path, int, int], ...]) ->
                 palette[name] = value
             else:
                 findings.append(src.finding(("palette", name), f"a colour is #rrggbb (got {value!r})"))
-    checker = _Checker(palette, files, findings)
+    checker = _Checker(palette, files, findings, min_text)
     font_names = {role: checker.font(role, value, src) for role, (value, src) in fonts.items()}
     icon_names = {concept: checker.icon(value, src, ("icons", concept)) for concept, (value, src) in concepts.items()}
     checker.font_roles = set(font_names)
@@ -152,7 +162,7 @@ def _load_design(files: PackFiles, stamps: tuple[tuple[Path, int, int], ...]) ->
             findings += exc.findings
     if findings:
         raise InputError(_unique(findings))
-    return Design(palette, font_names, icon_names, layouts, files)
+    return Design(palette, font_names, icon_names, layouts, files, min_text)
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:
@@ -164,6 +174,7 @@ class _Checker:
     palette: Mapping[str, str]
     files: PackFiles
     findings: list[Finding]
+    min_text: float
     font_roles: set[str] = field(default_factory=set)
 
     def font(self, role: str, file: Any, src: yamlsrc.Located) -> str:
@@ -247,6 +258,8 @@ def check_style(
             out.append(at(key, f"unknown key for a {verb}; it accepts {', '.join(sorted(ACCEPTS[verb]))}"))
         elif key in NUMBERS and not _number(value):
             out.append(at(key, f"expected a number (got {value!r})"))
+        elif verb == "text" and key in ("size", "min") and value < checker.min_text:
+            out.append(at(key, f"{value:g} pt is under the smallest text size, min_text: {checker.min_text:g} pt"))
         elif key in CHOICES and value not in CHOICES[key] and value is not None:
             out.append(at(key, f"unknown value {value!r}; choose one of {', '.join(CHOICES[key])}"))
         elif key in COLOURS and isinstance(value, str) and not _colour_known(checker.palette, value):

@@ -176,6 +176,14 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
             out.append(
                 src["locations"].finding((*where, "rule"), f"unknown rule '{place.rule}'; known: {', '.join(rule_ids)}")
             )
+        if len(place.spaces) < game.min_action_spaces:
+            out.append(
+                src["locations"].finding(
+                    (*where, "spaces"),
+                    f"{len(place.spaces)} action spaces; a location has at least {game.min_action_spaces}"
+                    " (game.yaml: min_action_spaces)",
+                )
+            )
         numerals = [s.numeral for s in place.spaces]
         expected = list(NUMERALS[: len(numerals)])
         if numerals != expected:

@@ -101,6 +101,7 @@ class Game(Frozen):
     nationalities: Annotated[tuple[Code, ...], Field(max_length=50)]
     symbols: Annotated[tuple[Id, ...], Field(max_length=50)]
     counts: Counts
+    min_action_spaces: Positive  # on every location: the rules' three (the Museum has one more)
     dice: Positive
     grid: Grid
     reaches: dict[Id, Reach]

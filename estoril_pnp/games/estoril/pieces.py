@@ -112,7 +112,8 @@ def marker_face(colour: Colour) -> Values:
     return {"paper": {"fill": colour.rgb}, "mark": {"shape": colour.shape}}
 
 
-def aid_front(design: Design, t: Texts, pack: Estoril) -> Values:
+def aid_abilities(design: Design, t: Texts, pack: Estoril) -> Values:
+    """The first aid's reverse: each symbol's icon, name and ability."""
     rows = [
         {
             "layout": "ability_row",
@@ -127,7 +128,8 @@ def aid_front(design: Design, t: Texts, pack: Estoril) -> Values:
     return {"abilities": rows}
 
 
-def aid_back(design: Design, t: Texts, pack: Estoril) -> Values:
+def aid_locations(design: Design, t: Texts, pack: Estoril) -> Values:
+    """The second aid's face: each location's number, name, rule icon and rule."""
     rows = [
         {
             "layout": "location_row",
@@ -162,7 +164,12 @@ def locations(pack: Estoril, design: Design, t: Texts) -> list[Item]:
 
 
 def player_aid(pack: Estoril, design: Design, t: Texts) -> list[Item]:
-    return [Item("aid", aid_front(design, t, pack), aid_back(design, t, pack))]
+    """The round and the end of the game (texts of the catalogs) on its face, the abilities on its reverse."""
+    return [Item("aid", {}, aid_abilities(design, t, pack))]
+
+
+def location_aid(pack: Estoril, design: Design, t: Texts) -> list[Item]:
+    return [Item("locations", aid_locations(design, t, pack))]
 
 
 def first_player(pack: Estoril, design: Design, t: Texts) -> list[Item]:
@@ -186,6 +193,7 @@ SOURCES: dict[str, Callable[[Estoril, Design, Texts], list[Item]]] = {
     "missions": missions,
     "locations": locations,
     "player_aid": player_aid,
+    "location_aid": location_aid,
     "first_player": first_player,
     "enigma": enigma,
     "markers": markers,

@@ -52,7 +52,7 @@ def context(pack: Estoril, sheet: Sheet, files: PackFiles, t: Texts, copies: Map
             ("starting", len(pack.starting) * len(g.colours)),
             ("missions", len(pack.missions)),
             ("locations", len(pack.locations)),
-            ("aids", copies.get("player_aid", 0)),
+            ("aids", copies.get("player_aid", 0) + copies.get("location_aid", 0)),  # cards: two per player
             ("first_player", copies.get("first_player", 0)),
             ("markers", copies.get("marker", 0) * (len(g.colours) + 1)),
             ("dice", g.dice),
@@ -72,7 +72,7 @@ def context(pack: Estoril, sheet: Sheet, files: PackFiles, t: Texts, copies: Map
         "all_outer": [p.name for p in pack.locations if pack.rule_by_id[p.rule].all_outer],
         "scoring": _scoring_view(pack, sheet, t, example),
         "credits": {
-            "designers": ", ".join(g.designers),
+            "designers": t.list(g.designers),
             "fonts": "Vollkorn (SIL OFL 1.1), Oswald (SIL OFL 1.1), Special Elite (Apache 2.0)",
             "icons": "Lorc, Delapouite, Skoll",
             "icon_licence": "Creative Commons Attribution 3.0 (CC BY 3.0)",
@@ -121,7 +121,7 @@ def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[records.
     order = [p.colour for p in game.players]
     by_colour = {p.colour: p for p in result.players}
     names = {c: t(f"colour.{c}") for c in order}
-    cards = {p.colour: ", ".join(pack.characters[c].name for c in p.hand) for p in game.players}
+    cards = {p.colour: t.list(pack.characters[c].name for c in p.hand) for p in game.players}
     discards = {p.colour: p.discard_count for p in game.players}
     contests = [(c, piece) for c in sheet.categories for piece in result.contests.get(c["id"], ())]
     missions = []
@@ -141,7 +141,7 @@ def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[records.
                 }
             )
         else:
-            joined = ", ".join(names[c] for c in m.first)
+            joined = t.list(names[c] for c in m.first)
             first = m.first[0]
             missions.append(
                 {"kind": "shared", "mission": title, "players": joined, "count": m.counts[first], "vp": m.points[first]}
@@ -167,10 +167,10 @@ def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[records.
         ],
         "player_names": [names[c] for c in order],
         "count": len(order),
-        "missions_in_play": ", ".join(t(f"mission.{m}.title") for m in game.missions),
+        "missions_in_play": t.list(t(f"mission.{m}.title") for m in game.missions),
         "missions": missions,
         "rows": rows,
-        "winners": ", ".join(winners),
+        "winners": t.list(winners),
         "shared": len(winners) > 1,
         "tiebreak": result.tiebreak not in (None, "shared"),
         "total": by_colour[result.winners[0]].total,
