@@ -973,9 +973,10 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
     keys += ["score.rank", "score.winner", "score.winners", "score.points.other", "score.pad.name", "score.pad.ties"]
     keys += ["score.ask.players", "score.ask.colour", "score.ask.name", "score.ask.save", "score.ask.overwrite"]
-    keys += ["score.saved", "answer.yes_word", "answer.yes_letter", "answer.no_word", "answer.no_letter", "answer.again"]
+    keys += ["score.saved", "answer.yes_word", "answer.yes_letter", "answer.no_word", "answer.no_letter"]
+    keys += ["answer.again"]
     if any(s["kind"] == "variant" for s in sheet.switches):
-        keys += ["score.pad.variants", "score.pad.shaded"]
+        keys += ["score.pad.variants", "score.pad.shaded", "score.ask.variants"]
     return list(dict.fromkeys(keys))
 
 
