@@ -102,7 +102,7 @@ class CityOfSpies:
     def required_keys(self) -> list[str]:
         """Keys the pieces and tables need for every symbol, flag, mission, rule and colour.
 
-        The score sheet's keys are checked with the sheet (scorepad.required_keys)."""
+        The score sheet's keys are checked with the sheet (scoresheet.catalog_keys)."""
         d = self.data
         keys = [f"nationality.{c}" for c in d.game.nationalities]
         keys += [f"symbol.{s}.{part}" for s in d.game.symbols for part in ("name", "ability")]
