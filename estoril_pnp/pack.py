@@ -13,13 +13,14 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from . import yamlsrc
+from . import scoresheet, yamlsrc
 from .errors import Finding, InputError
 from .games import GameModel, load_model
 from .i18n import Catalogs, Texts
 from .manifest import Manifest, PackInfo
 from .packfiles import PackFiles
 from .pydantic_findings import pydantic_finding
+from .scoresheet import Sheet
 
 
 @dataclass(frozen=True)
@@ -29,17 +30,31 @@ class Pack:
     manifest: Manifest
     catalogs: Catalogs
     model: GameModel | None  # the game's typed data, or None for a pack of plain data
+    sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
+    sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
 
     def texts(self, lang: str) -> Texts:
-        return Texts(self.catalogs, lang, self.model.numbers() if self.model else {})
+        return Texts(self.catalogs, lang, self.numbers())
+
+    def numbers(self) -> dict[str, int]:
+        """The numbers every catalog text may use: the model's, then the score sheet's own."""
+        out = dict(self.model.numbers()) if self.model else {}
+        if self.sheet is not None:
+            out = {"players_min": self.sheet.players[0], "players_max": self.sheet.players[1], **out}
+            out |= self.sheet.numbers
+        return out
 
     @property
     def languages(self) -> list[str]:
         return sorted(self.catalogs)
 
 
-def load_pack(directory: Path) -> Pack:
-    """The pack in `directory`, or InputError listing every fault found."""
+def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
+    """The pack in `directory`, or InputError listing every fault found.
+
+    `keep_sheet_faults`: a faulty score sheet leaves `sheet` None and its findings in the pack,
+    so that `validate` still checks everything else.
+    """
     if not directory.is_dir():
         raise InputError([Finding(directory, None, "", "no such pack directory")])
     files = PackFiles(directory)
@@ -53,7 +68,22 @@ def load_pack(directory: Path) -> Pack:
     model = None
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
-    return Pack(files, info, manifest, catalogs, model)
+    try:
+        return Pack(files, info, manifest, catalogs, model, load_sheet(files, model))
+    except InputError as exc:
+        if not keep_sheet_faults:
+            raise
+        return Pack(files, info, manifest, catalogs, model, None, tuple(exc.findings))
+
+
+def load_sheet(files: PackFiles, model: GameModel | None) -> Sheet | None:
+    """The pack's score sheet, checked against the model's numbers and pieces; None if it has none."""
+    path = files.path(scoresheet.SHEET)
+    if not path.exists():
+        return None
+    if model is None:
+        return scoresheet.load(path, {}, None)
+    return scoresheet.load(path, model.numbers(), model.score_pieces())
 
 
 def _read(
