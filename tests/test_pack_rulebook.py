@@ -144,6 +144,7 @@ HOSTILE = {
     ),
     "endless self-include": ("{% include 'rulebook.xml.j2' %}", "rulebook: the template calls itself without end"),
     "an unknown element": ("<script>x</script>", "script: unknown element in the rulebook template"),
+    "an icon outside the pack": ("<p>{{ icon('../../../etc/passwd') }}</p>", "icon ../../../etc/passwd: '../../../etc"),
     "a piece the pack lacks": ('<figure><piece key="cards/kraken"/></figure>', "piece cards/kraken: no such piece"),
 }
 

@@ -159,7 +159,9 @@ def test_the_tiny_game_refuses_what_its_sheet_forbids(tmp_path: Path, record: st
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert (
-        len(lines) == 1 and says in lines[0] and re.match(rf"error: {re.escape(str(path))}:\d+: (players|horn)", lines[0])
+        len(lines) == 1
+        and says in lines[0]
+        and re.match(rf"error: {re.escape(str(path))}:\d+: (players|horn)", lines[0])
     )
 
 

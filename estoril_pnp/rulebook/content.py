@@ -230,7 +230,8 @@ class _Parser:
 
     def icon(self, concept: str) -> Icon:
         name = self.design.icon(concept) if concept in self.design.icons else concept
-        path = self.design.icon_file(name)
+        file, line = self.locate(f'"{concept}"', f"'{concept}'")
+        path = self.design.icon_file(name, Finding(file, line, f"icon {concept}", ""))
         return Icon(str(path), None if name.startswith("flags/") else self.design.palette.get("ink", "#000000"))
 
 
