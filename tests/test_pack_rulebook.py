@@ -142,6 +142,11 @@ HOSTILE = {
         "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}",
         "rulebook: the template asks for too much: more than 100,000 loop steps",
     ),
+    "a join that multiplies": (
+        "{{ range(99999) | join('x' * 199999) }}",
+        "rulebook: the template asks for too much: a text or list longer than 200,000",
+    ),
+    "a list of big texts": ("{{ ['x' * 199999] * 199999 }}", "rulebook: the template asks for too much"),
     "endless self-include": ("{% include 'rulebook.xml.j2' %}", "rulebook: the template calls itself without end"),
     "an unknown element": ("<script>x</script>", "script: unknown element in the rulebook template"),
     "an icon outside the pack": ("<p>{{ icon('../../../etc/passwd') }}</p>", "icon ../../../etc/passwd: '../../../etc"),

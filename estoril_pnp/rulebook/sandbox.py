@@ -10,6 +10,7 @@ strings and numbers an operator or a call may make, and the size of the output.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,21 +57,38 @@ class _Budget:
             yield value
 
 
+def _weight(value: Any, limit: int = MAX_TEXT) -> int:
+    """Characters and items in a value, counted only up to just past `limit` (so never slowly)."""
+    total, todo = 0, [value]
+    while todo and total <= limit:
+        item = todo.pop()
+        if isinstance(item, str):
+            total += len(item)
+        elif isinstance(item, list | tuple | dict):
+            total += 1 + len(item)
+            todo += [*item.keys(), *item.values()] if isinstance(item, dict) else list(item[: limit + 1])
+        else:
+            total += 1
+    return total
+
+
 def _check(value: Any) -> Any:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and abs(value) > MAX_NUMBER:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
         raise BudgetSpent(f"a number larger than {MAX_NUMBER:,}")
-    if isinstance(value, str | list | tuple | dict) and len(value) > MAX_TEXT:
+    if isinstance(value, str | list | tuple | dict) and _weight(value) > MAX_TEXT:
         raise BudgetSpent(f"a text or list longer than {MAX_TEXT:,}")
     return value
 
 
 def _times(left: Any, right: Any) -> Any:
     for seq, n in ((left, right), (right, left)):
-        if isinstance(seq, str | list | tuple) and isinstance(n, int) and len(seq) * max(n, 0) > MAX_TEXT:
+        if isinstance(seq, str | list | tuple) and isinstance(n, int) and _weight(seq) * max(n, 0) > MAX_TEXT:
             raise BudgetSpent(f"a text or list longer than {MAX_TEXT:,}")
     return left * right
+
+
+def _plus(left: Any, right: Any) -> Any:
+    return _check(left + right)  # each side is within the budget, so the sum is at most twice it
 
 
 def _power(left: Any, right: Any) -> Any:
@@ -85,8 +103,29 @@ def _modulo(left: Any, right: Any) -> Any:
     return left % right
 
 
+def _guarded(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """A filter whose arguments and result keep to the budget; `join` and `sum` are checked
+    before they run, since they can make far more than they are given."""
+
+    @functools.wraps(function)  # keeps Jinja's marks of what the filter is passed
+    def run(*args: Any, **kwargs: Any) -> Any:
+        for value in (*args, *kwargs.values()):
+            _check(value)
+        if name == "join":
+            items = list(args[1])
+            glue = args[2] if len(args) > 2 else kwargs.get("d", "")
+            if _weight(items) + len(str(glue)) * len(items) > MAX_TEXT:
+                raise BudgetSpent(f"a text or list longer than {MAX_TEXT:,}")
+            args = (args[0], items, *args[2:])
+        if name == "sum" and not isinstance(kwargs.get("start", args[3] if len(args) > 3 else 0), int | float):
+            raise SecurityError("sum adds numbers only in a rulebook template")
+        return _check(function(*args, **kwargs))
+
+    return run
+
+
 class _Environment(ImmutableSandboxedEnvironment):
-    intercepted_binops = frozenset({"*", "**", "%"})
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
 
     def __init__(self, loader: jinja2.BaseLoader, budget: _Budget) -> None:
         super().__init__(
@@ -96,7 +135,7 @@ class _Environment(ImmutableSandboxedEnvironment):
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.filters = {name: self.filters[name] for name in FILTERS}
+        self.filters = {name: _guarded(name, self.filters[name]) for name in FILTERS}
         self.globals = {name: self.globals[name] for name in GLOBALS}
         self.globals["_rulebook_loop_budget"] = budget.loop
 
@@ -120,7 +159,7 @@ class _Environment(ImmutableSandboxedEnvironment):
         return super().is_safe_attribute(obj, attr, value)
 
     def call_binop(self, context: jinja2.runtime.Context, op: str, left: Any, right: Any) -> Any:
-        return {"*": _times, "**": _power, "%": _modulo}[op](_check(left), _check(right))
+        return {"*": _times, "**": _power, "%": _modulo, "+": _plus}[op](_check(left), _check(right))
 
     def call(__self, __context: jinja2.runtime.Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         for value in (*args, *kwargs.values()):
