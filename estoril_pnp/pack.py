@@ -31,22 +31,30 @@ class Pack:
     catalogs: Catalogs
     model: GameModel | None  # the game's typed data, or None for a pack of plain data
     sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
+    sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
 
     def texts(self, lang: str) -> Texts:
-        return Texts(self.catalogs, lang, self.numbers)
+        return Texts(self.catalogs, lang, self.numbers())
 
-    @property
     def numbers(self) -> dict[str, int]:
-        """What every catalog text may use as a {placeholder}: pack.yaml's numbers, then the model's."""
-        return {**self.info.numbers, **(self.model.numbers() if self.model else {})}
+        """The numbers every catalog text may use: pack.yaml's, the model's, then the score sheet's own."""
+        out = {**self.info.numbers, **(self.model.numbers() if self.model else {})}
+        if self.sheet is not None:
+            out = {"players_min": self.sheet.players[0], "players_max": self.sheet.players[1], **out}
+            out |= self.sheet.numbers
+        return out
 
     @property
     def languages(self) -> list[str]:
         return sorted(self.catalogs)
 
 
-def load_pack(directory: Path) -> Pack:
-    """The pack in `directory`, or InputError listing every fault found."""
+def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
+    """The pack in `directory`, or InputError listing every fault found.
+
+    `keep_sheet_faults`: a faulty score sheet leaves `sheet` None and its findings in the pack,
+    so that `validate` still checks everything else.
+    """
     if not directory.is_dir():
         raise InputError([Finding(directory, None, "", "no such pack directory")])
     files = PackFiles(directory)
@@ -60,7 +68,12 @@ def load_pack(directory: Path) -> Pack:
     model = None
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
-    return Pack(files, info, manifest, catalogs, model, load_sheet(files, model, info.numbers))
+    try:
+        return Pack(files, info, manifest, catalogs, model, load_sheet(files, model, info.numbers))
+    except InputError as exc:
+        if not keep_sheet_faults:
+            raise
+        return Pack(files, info, manifest, catalogs, model, None, tuple(exc.findings))
 
 
 def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:

@@ -85,9 +85,6 @@ class Sheet:
     def colours(self) -> Collection:
         return self.collections["colours"]
 
-    def entry(self, ident: str) -> dict[str, Any]:
-        return next(e for e in self.entries if e["id"] == ident)
-
     def switch(self, ident: str) -> dict[str, Any]:
         return next(s for s in self.switches if s["id"] == ident)
 
@@ -121,12 +118,6 @@ def _patched(item: dict[str, Any], patch: dict[str, Any] | None) -> dict[str, An
     return out
 
 
-def find(files_root: Path) -> Path | None:
-    """The pack's sheet, if it has one."""
-    path = files_root / SHEET
-    return path if path.is_file() else None
-
-
 def load(path: Path, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piece, ...]] | None) -> Sheet:
     """The sheet at `path`, checked; InputError with every finding, each located in the file.
 
@@ -151,9 +142,9 @@ _TOP = {
 _ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: required)
     "number": {"min": False, "max": True, "default": False},
     "yesno": {},
-    "pieces": {"of": True, "most": False, "count_ok": False},
-    "choice": {"of": True, "except": False},
-    "choices": {"of": True, "count": True},
+    "pieces": {"of": True, "most": False, "count_ok": False, "noun": False},
+    "choice": {"of": True, "except": False, "noun": False},
+    "choices": {"of": True, "count": True, "noun": False},
     "holder": {},
 }
 _ENTRY_COMMON = {"id": True, "per": True, "kind": True, "when": False, "ask": False, "label": False}
@@ -264,14 +255,19 @@ class _Reader:
             return None
         if top["sheet"] != VERSION:
             self.fault(("sheet",), f"this engine reads score sheets of version {VERSION} (got {shown(top['sheet'])})")
-        for name, value in (top.get("numbers") or {}).items():
+        numbers = top.get("numbers") or {}
+        if not isinstance(numbers, dict):
+            self.fault(("numbers",), "must be a mapping of names to whole numbers")
+            numbers = {}
+        for name, value in numbers.items():
             if self.ident(name, ("numbers", name)) and self.literal(value, ("numbers", name)) is not None:
                 self.numbers[name] = value
         players = self.players(top["players"])
         self.read_pieces(top["pieces"])
         self.read_switches(top.get("switches") or [])
         self.read_entries(top["entries"])
-        self.figure_names = {f for f in (top.get("figures") or {}) if isinstance(f, str)}
+        figures = top.get("figures") or {}
+        self.figure_names = {f for f in figures if isinstance(f, str)} if isinstance(figures, dict) else set()
         for raw in top["categories"] if isinstance(top["categories"], list) else ():
             if isinstance(raw, dict) and isinstance(raw.get("id"), str):
                 self.category_names.add(raw["id"])
@@ -445,7 +441,7 @@ class _Reader:
         """A `when:`: a yes/no switch that must be on."""
         if value is None:
             return None
-        if value not in self.switches:
+        if not isinstance(value, str) or value not in self.switches:
             self.fault(at, f"unknown switch {shown(value)}; known: {', '.join(self.switches) or 'none'}")
             return None
         if self.switches[value]["values"]:
@@ -456,7 +452,7 @@ class _Reader:
         for i, raw in enumerate(self.listed(value, ("entries",), "entries")):
             at: Path_ = ("entries", i)
             kind = raw.get("kind") if isinstance(raw, dict) else None
-            if kind not in _ENTRY_KINDS:
+            if not isinstance(kind, str) or kind not in _ENTRY_KINDS:
                 self.fault((*at, "kind"), f"must be one of {', '.join(_ENTRY_KINDS)} (got {shown(kind)})")
                 continue
             spec = self.keys(raw, at, {**_ENTRY_COMMON, **_ENTRY_KINDS[kind]}, f"a {kind} entry")
@@ -479,6 +475,9 @@ class _Reader:
                 "label": self.key(spec.get("label", ask), (*at, "label")),
             }
             entry |= self.entry_keys(kind, spec, at)
+            if kind in ("pieces", "choice", "choices"):
+                first = self.collections[entry["of"][0]].what if entry["of"] else ident
+                entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
             self.entries[ident] = entry
 
     def entry_keys(self, kind: str, spec: Mapping[str, Any], at: Path_) -> dict[str, Any]:
@@ -507,14 +506,20 @@ class _Reader:
                 out["count"] = self.num(spec["count"], (*at, "count")) if "count" in spec else None
         return out
 
+    def noun(self, value: Any, at: Path_) -> str:
+        if isinstance(value, str) and 0 < len(value) <= 60:
+            return value
+        self.fault(at, f"must be a short noun (got {shown(value)})")
+        return ""
+
     def collection(self, name: Any, at: Path_) -> bool:
-        if name in self.collections:
+        if isinstance(name, str) and name in self.collections:
             return True
         self.fault(at, f"unknown collection {shown(name)}; the sheet's pieces: {', '.join(self.collections)}")
         return False
 
     def piece(self, collections: list[str], ident: Any, at: Path_) -> bool:
-        if any(ident in self.collections[c].by_id for c in collections):
+        if isinstance(ident, str) and any(ident in self.collections[c].by_id for c in collections):
             return True
         self.fault(at, f"unknown piece {shown(ident)} in {', '.join(collections) or 'no collection'}")
         return False
@@ -591,7 +596,7 @@ class _Reader:
             out["over"] = self.expr(spec["over"], (*at, "over"), owner=owner)
             return out
         each = spec["each"]
-        entry = self.entries.get(each)
+        entry = self.entries.get(each) if isinstance(each, str) else None
         if not entry or entry["kind"] not in ("choice", "choices") or entry["per"] != "game":
             self.fault((*at, "each"), f"must name a choice or choices entry of the game (got {shown(each)})")
             return None
@@ -625,7 +630,11 @@ class _Reader:
             where = at if isinstance(value, str) else (*at, j)
             if measure and name == IT:
                 out.append(IT)
-            elif name in self.entries and self.entries[name]["kind"] in ("pieces", "choice", "choices"):
+            elif (
+                isinstance(name, str)
+                and name in self.entries
+                and self.entries[name]["kind"] in ("pieces", "choice", "choices")
+            ):
                 out.append(name)
             else:
                 self.fault(
@@ -686,13 +695,13 @@ class _Reader:
             return None
         target = value[form]
         if form in _ENTRY_FORMS:
-            entry = self.entries.get(target)
+            entry = self.entries.get(target) if isinstance(target, str) else None
             if not entry or entry["kind"] != _ENTRY_FORMS[form]:
                 self.fault((*at, form), f"must name a {_ENTRY_FORMS[form]} entry (got {shown(target)})")
                 return None
             return {form: target}
         known = {*self.category_names, *self.figure_names, TOTAL} if form == "figure" else self.contest_names
-        if target not in known:
+        if not isinstance(target, str) or target not in known:
             what = "figure or category" if form == "figure" else "contest category"
             self.fault((*at, form), f"unknown {what} {shown(target)}")
             return None
@@ -731,9 +740,11 @@ class _Reader:
             among = spec.get("among")
             if among is not None:
                 among = self.listed(among, (*at, "among"), "values")
+                if not self.scalars(among, (*at, "among")):
+                    return None
             return {"distinct": spec["distinct"], **out, "among": among}
         if form == "measure":
-            entry = self.entries.get(spec["measure"])
+            entry = self.entries.get(spec["measure"]) if isinstance(spec["measure"], str) else None
             if measure or not entry or entry["kind"] != "choice":
                 self.fault((*at, "measure"), f"must name a choice entry (got {shown(spec['measure'])})")
                 return None
@@ -759,17 +770,29 @@ class _Reader:
                 return None
             out["field"] = spec["field"]
             if "is" in spec:
-                out["is"] = spec["is"]
+                out["is"] = spec["is"] if self.scalars([spec["is"]], (*at, "is")) else None
             else:
                 out["in"] = self.listed(spec["in"], (*at, "in"), "values")
+                if not self.scalars(out["in"], (*at, "in")):
+                    return None
         elif {"is", "in"} & set(spec):
             self.fault(at, "'is' and 'in' need a 'field'")
             return None
         return out
 
+    def scalars(self, values: list[Any], at: Path_) -> bool:
+        """Values a field is compared with: texts or whole numbers."""
+        if all(isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in values):
+            return True
+        self.fault(at, f"must be texts or whole numbers (got {shown(values)})")
+        return False
+
     def field(self, name: Any, reach: list[Collection], at: Path_, numeric: bool = False) -> bool:
         if not reach:
             self.fault(at, "these entries hold no pieces")
+            return False
+        if not isinstance(name, str):
+            self.fault(at, f"must be a field's name (got {shown(name)})")
             return False
         for c in reach:
             values = [p.fields.get(name) for p in c.items]
@@ -829,7 +852,7 @@ class _Reader:
             return {"points": self.expr(spec["points"], (*at, "points"), owner=target)} if spec else None
         if part == "entries" and target in self.entries:
             kind = self.entries[target]["kind"]
-            own = {k: False for k in _ENTRY_KINDS[kind] if k not in ("of", "except")}
+            own = {k: False for k in _ENTRY_KINDS[kind] if k not in ("of", "except", "noun")}
             spec = self.keys(keys, at, own, f"a change to a {kind} entry")
             if spec is None:
                 return None
@@ -857,7 +880,7 @@ class _Reader:
         return out
 
     def figure(self, value: Any, at: Path_) -> str | None:
-        if value in self.categories or value in self.figure_names or value == TOTAL:
+        if isinstance(value, str) and (value in self.categories or value in self.figure_names or value == TOTAL):
             return str(value)
         self.fault(at, f"names nothing: {shown(value)} is no category, figure or total")
         return None
@@ -885,7 +908,7 @@ class _Reader:
         for i, raw in enumerate(self.listed(spec.get("tiebreaks", []), ("ranking", "tiebreaks"), "tie-breaks")):
             at: Path_ = ("ranking", "tiebreaks", i)
             tb = self.keys(raw, at, allowed, "a tie-break")
-            if tb and tb["id"] in {x["id"] for x in tiebreaks}:
+            if tb and isinstance(tb["id"], str) and tb["id"] in {x["id"] for x in tiebreaks}:
                 self.fault((*at, "id"), f"tie-break {tb['id']!r} is listed twice")
             elif tb and self.ident(tb["id"], (*at, "id")) and (figure := self.figure(tb["figure"], (*at, "figure"))):
                 tiebreaks.append({

@@ -43,10 +43,11 @@ class Report:
 
 def validate(pack_dir: Path) -> Report:
     try:
-        pack = load_pack(pack_dir)
+        pack = load_pack(pack_dir, keep_sheet_faults=True)
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
-    findings = pack.model.check(pack.files, pack.manifest) if pack.model else []
+    findings = list(pack.sheet_findings)
+    findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
     register_fonts()
     try:
         design = load_design(pack.files)
@@ -107,7 +108,7 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
     required = (pack.model.required_keys() if pack.model else []) + (catalog_keys(pack.sheet) if pack.sheet else [])
     missing = [key for key in required if key not in english]
     out = [Finding(root / "en.yaml", None, key, "missing in the English catalog") for key in missing]
-    numbers = set(pack.numbers)
+    numbers = set(pack.numbers())
     model_values = pack.model.call_values() if pack.model else {}
     plurals = plural_stems(english)
     for lang, catalog in sorted(pack.catalogs.items()):  # the allowed names are the code's, whatever English says

@@ -267,3 +267,65 @@ def test_the_resolved_sheet_is_plain_json_with_every_name_resolved() -> None:
     assert set(women["name"]) == set(SHIPPED.languages) and women["name"]["de"] != women["name"]["en"]
     assert data["texts"]["pl"]["score.title"] == SHIPPED.catalogs["pl"]["score.title"]
     assert set(data["texts"]["en"]["score.points"]) == {"one", "other"}
+
+
+# --- a sheet of any shape: findings, never a traceback ----------------------------------------------
+
+ODD_VALUES = [None, 0, -1, 10**9, "x", "players", "it", "total", [], {}, [1], [None], {"a": 1}, {"sum": None}, True]
+
+
+def _paths(node: object, at: tuple = ()) -> list[tuple]:
+    out = [at] if at else []
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in items:
+        out += _paths(value, (*at, key))
+    return out
+
+
+@pytest.mark.parametrize("pack", [default_pack(), TINY], ids=["city-of-spies", "tiny"])
+def test_a_mangled_sheet_is_findings_and_what_loads_scores(pack: Path) -> None:
+    import yaml
+
+    from estoril_pnp import scorecalc, scorerecord, yamlsrc
+    from estoril_pnp.errors import InputError
+    from estoril_pnp.pack import load_pack
+
+    loaded = load_pack(pack)
+    numbers, pieces = (loaded.model.numbers(), loaded.model.score_pieces()) if loaded.model else ({}, None)
+    original = yaml.safe_load((pack / "scoring.yaml").read_text(encoding="utf-8"))
+    places = _paths(original)
+    rng = random.Random(15)
+    for _ in range(300):
+        data = json.loads(json.dumps(original))
+        for _ in range(rng.randint(1, 3)):
+            *parents, last = rng.choice(places)
+            node = data
+            for key in parents:
+                node = (
+                    node[key]
+                    if isinstance(node, (dict, list)) and key in (node if isinstance(node, dict) else range(len(node)))
+                    else None
+                )
+            if isinstance(node, (dict, list)) and last in (node if isinstance(node, dict) else range(len(node))):
+                node[last] = json.loads(json.dumps(rng.choice(ODD_VALUES)))
+        src = yamlsrc.parse(yaml.safe_dump(data), "scoring.yaml")
+        reader = scoresheet._Reader(src, numbers, pieces)
+        try:
+            sheet = reader.sheet()
+        except InputError:
+            continue
+        if sheet is None or reader.findings:
+            assert reader.findings  # refused, and said why
+            continue
+        if loaded.model:
+            record = random_record(PACK, rng)
+            try:
+                scoring.score(sheet, record, record.options)
+            except InputError:
+                pass
+        else:
+            try:
+                played = scorerecord.parse(sheet, yamlsrc.parse(TINY_RECORD, "r.yaml"), {}, loaded.catalogs)
+            except InputError:
+                continue
+            scorecalc.score(sheet, played)

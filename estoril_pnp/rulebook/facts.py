@@ -34,7 +34,7 @@ def facts(pack: Pack, lang: str) -> dict[str, Any]:
     return {
         "lang": lang,
         "title": pack.info.title,
-        "numbers": dict(pack.numbers),
+        "numbers": pack.numbers(),
         "components": components,
         "items": items,
     }
