@@ -73,7 +73,7 @@ def test_the_guide_prints_the_reference_card(followed: tuple[Path, dict[str, str
     followed, _ = followed
     cards = text_of(followed / "printed" / "en" / "a4" / "reference.pdf")
     assert cards.count("YOUR TURN") == 5 and cards.count("SCORING") == 5  # five cards, each with its back
-    assert "After 6 rounds the market closes." in cards  # the pack's number, filled in
+    assert "After 6 rounds the market closes." in cards and "Each open stall scores 2." in cards  # numbers filled in
     stalls = text_of(followed / "printed" / "en" / "a4" / "stalls.pdf")
     for words in ("Lanterns", "Spices", "Silk", "Every neighbour pays you a coin.", "NIGHT MARKET"):
         assert words in stalls or words[::-1] in stalls  # cards laid across the paper read back to front
