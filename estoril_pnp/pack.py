@@ -6,7 +6,7 @@ Every fault names file, line and key; nothing here knows any particular game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,8 +37,8 @@ class Pack:
         return Texts(self.catalogs, lang, self.numbers())
 
     def numbers(self) -> dict[str, int]:
-        """The numbers every catalog text may use: the model's, then the score sheet's own."""
-        out = dict(self.model.numbers()) if self.model else {}
+        """The numbers every catalog text may use: pack.yaml's, the model's, then the score sheet's own."""
+        out = {**self.info.numbers, **(self.model.numbers() if self.model else {})}
         if self.sheet is not None:
             out = {"players_min": self.sheet.players[0], "players_max": self.sheet.players[1], **out}
             out |= self.sheet.numbers
@@ -69,21 +69,22 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
     try:
-        return Pack(files, info, manifest, catalogs, model, load_sheet(files, model))
+        return Pack(files, info, manifest, catalogs, model, load_sheet(files, model, info.numbers))
     except InputError as exc:
         if not keep_sheet_faults:
             raise
         return Pack(files, info, manifest, catalogs, model, None, tuple(exc.findings))
 
 
-def load_sheet(files: PackFiles, model: GameModel | None) -> Sheet | None:
-    """The pack's score sheet, checked against the model's numbers and pieces; None if it has none."""
+def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:
+    """The pack's score sheet, checked against the pack's numbers (pack.yaml's, then the model's)
+    and the model's pieces; None if it has none."""
     path = files.path(scoresheet.SHEET)
     if not path.exists():
         return None
     if model is None:
-        return scoresheet.load(path, {}, None)
-    return scoresheet.load(path, model.numbers(), model.score_pieces())
+        return scoresheet.load(path, dict(numbers), None)
+    return scoresheet.load(path, {**numbers, **model.numbers()}, model.score_pieces())
 
 
 def _read(

@@ -75,7 +75,8 @@ def check_pieces(pack: Pack, design: Design) -> list[Finding]:
         findings += [Finding(f.file, f.line, f.key, f.message) for f in overflows]  # an overflow is an error here
         if book.has_rulebook(pack):
             try:  # the template, its keys and the example record, as build would meet them
-                book.make_document(pack, design, pieces, lang)
+                doc, _ = book.make_document(pack, design, pieces, lang)
+                findings += book.missing_glyphs(doc, design)
             except InputError as exc:
                 findings += exc.findings
         for piece in pieces:
