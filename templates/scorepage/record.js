@@ -89,10 +89,23 @@ const RecordIO = (() => {
     for (let i = 0; i < text.length; i++) {
       const ch = text[i];
       if (q) { if (ch === q) q = null; else if (ch === "\\" && q === '"') i++; continue; }
-      if (ch === '"' || ch === "'") q = ch;
+      if ((ch === '"' || ch === "'") && /[\s:[{,-]/.test(text[i - 1] || " ")) q = ch;
       else if (ch === "#" && (i === 0 || text[i - 1] === " ")) return text.slice(0, i);
     }
     return text;
+  }
+
+  function depth(text) {
+    let d = 0;
+    let q = null;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (q) { if (ch === q) q = null; else if (ch === "\\" && q === '"') i++; continue; }
+      if (ch === '"' || ch === "'") { if (d > 0 || /[\s:[{,-]/.test(text[i - 1] || " ")) q = ch; }
+      else if (ch === "[" || ch === "{") d++;
+      else if (ch === "]" || ch === "}") d--;
+    }
+    return d;
   }
 
   function value(text, line) {
@@ -129,6 +142,13 @@ const RecordIO = (() => {
       if (text === "...") return;
       lines.push({ n: n + 1, indent: text.length - text.trimStart().length, text: text.trim() });
     });
+    // a flow list or mapping may go on over the next lines: join them until its brackets close
+    for (let i = 0; i < lines.length; i++) {
+      while (depth(lines[i].text) > 0 && i + 1 < lines.length) {
+        lines[i].text += " " + lines[i + 1].text;
+        lines.splice(i + 1, 1);
+      }
+    }
     let pos = 0;
     function block(indent) {
       const first = lines[pos];

@@ -141,7 +141,7 @@ const Game = (() => {
         if (Array.isArray(x)) return x.some((y) => reads(y, counting));
         if (x === null || typeof x !== "object") return !counting && x === id;
         return Object.entries(x).some(([k, v]) => {
-          if (k === "count") return (typeof v === "string" || Array.isArray(v)) && Object.keys(x).length === 1 ? false : reads(v, false);
+          if (k === "count") return has(x, "symbol") || has(x, "field") ? reads(v, false) : false; // a bare count reads a number too
           if (["of", "measure", "sum", "distinct"].includes(k)) return reads(v, false);
           return typeof v === "object" && reads(v, counting);
         });
