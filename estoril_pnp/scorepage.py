@@ -8,8 +8,10 @@ No network: scripts, styles and pictures are all inside the file.
 from __future__ import annotations
 
 import base64
+import html
 import io
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,51 +31,50 @@ PLURALS_UP_TO = 200  # plural categories computed here (as the command line's Ba
 SCRIPTS = ("record.js", "sheet.js", "ui.js")  # in this order: ui.js uses the other two
 KEYS = "scorepage."  # the catalogs' section of the page's own words
 
-# The page's own words (placeholders it fills besides the game numbers), catalog keys under `scorepage.`.
-WORDS: Mapping[str, frozenset[str]] = {
-    "title": frozenset(),
-    "rules": frozenset(),
-    "link": frozenset(),
-    "players": frozenset(),
-    "players.hint": frozenset({"min", "max"}),
-    "name": frozenset(),
-    "variants": frozenset(),
-    "from_players": frozenset({"n"}),
-    "hands": frozenset(),
-    "chosen": frozenset({"n", "most"}),
-    "search": frozenset(),
-    "remove": frozenset({"name"}),
-    "nobody": frozenset(),
-    "missing": frozenset(),
-    "record": frozenset(),
-    "record.hint": frozenset(),
-    "record.text": frozenset(),
-    "save": frozenset(),
-    "load": frozenset(),
-    "load.file": frozenset(),
-    "new": frozenset(),
-    "new.confirm": frozenset(),
-    "refuse.record": frozenset(),
-    "refuse.line": frozenset({"line", "message"}),
-    "refuse.shape": frozenset(),
-    "refuse.key": frozenset(),
-    "refuse.type": frozenset({"what"}),
-    "refuse.unknown": frozenset({"what", "text"}),
-    "refuse.ambiguous": frozenset({"what", "text"}),
-    "refuse.missing": frozenset({"what"}),
-    "refuse.off": frozenset({"what"}),
-    "refuse.players": frozenset({"n", "min", "max"}),
-    "refuse.switch_players": frozenset({"what", "min", "max"}),
-    "refuse.twice": frozenset({"card", "where"}),
-    "refuse.most": frozenset({"most", "what"}),
-    "refuse.count": frozenset({"what", "n", "count"}),
-    "refuse.too_many": frozenset({"n"}),
-    "refuse.holder": frozenset({"what", "text"}),
-    "refuse.list_needed": frozenset(),
-    "refuse.except": frozenset({"card"}),
-    "refuse.number": frozenset({"what", "min", "max"}),
-}
-CALL_VALUES: Mapping[str, frozenset[str]] = {KEYS + key: values for key, values in WORDS.items()}
+# The page's own words: catalog keys under `scorepage.` (their placeholders: i18n.CALL_VALUES).
+WORDS = (
+    "title",
+    "rules",
+    "link",
+    "players",
+    "players.hint",
+    "name",
+    "variants",
+    "from_players",
+    "hands",
+    "chosen",
+    "search",
+    "remove",
+    "nobody",
+    "missing",
+    "record",
+    "record.hint",
+    "record.text",
+    "save",
+    "load",
+    "load.file",
+    "new",
+    "new.confirm",
+    "refuse.record",
+    "refuse.line",
+    "refuse.shape",
+    "refuse.key",
+    "refuse.type",
+    "refuse.unknown",
+    "refuse.ambiguous",
+    "refuse.missing",
+    "refuse.off",
+    "refuse.players",
+    "refuse.switch_players",
+    "refuse.twice",
+    "refuse.most",
+    "refuse.count",
+    "refuse.too_many",
+    "refuse.holder",
+    "refuse.list_needed",
+    "refuse.except",
+    "refuse.number",
+)
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,8 @@ def page_pictures(resolved: Mapping[str, Any], pieces: Sequence[Piece]) -> tuple
         if cid == "colours":
             continue
         for item in collection["items"]:
-            found = {item["id"]: by_key.get(item["id"])} | {f"{item['id']}/{c}": by_key.get(f"{item['id']}/{c}") for c in colours}
-            for key, piece in found.items():
+            for key in (item["id"], *(f"{item['id']}/{c}" for c in colours)):
+                piece = by_key.get(key)
                 if piece is not None:
                     wanted[key] = piece
                     aspects.setdefault(cid, round(piece.width / piece.height, 4))
@@ -124,7 +125,10 @@ def _size(width: float, height: float) -> tuple[int, int]:
 
 def _blank() -> str:
     """A piece the build does not draw (a sheet's own items) is shown as a plain card."""
-    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" rx="1" fill="#fffdf6" stroke="#1f1a17" stroke-width=".4"/></svg>'
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<rect width="10" height="10" rx="1" fill="#fffdf6" stroke="#1f1a17" stroke-width=".4"/></svg>'
+    )
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
@@ -165,8 +169,8 @@ def page_data(
 def _script_json(data: Mapping[str, Any]) -> str:
     """JSON that cannot end its <script> element early, whatever the pack's texts hold."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    for raw, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
-        text = text.replace(raw, escaped)
+    for raw in "<>&\u2028\u2029":
+        text = text.replace(raw, f"\\u{ord(raw):04x}")
     return text
 
 
@@ -174,26 +178,24 @@ def render(data: Mapping[str, Any], title: str, rulebook: str | None, look: Look
     """The page as one string; `rulebook` is the file name of the rulebook page beside it, if any."""
     folder = template_dir()
     words = data["texts"]
-    colours = f":root{{--ink:{look.ink};--paper:{look.paper};--accent:{look.accent};--stamp:{look.stamp};--rule:#b9a67a;--head:#e2d3ae}}"
+    palette = f"--ink:{look.ink};--paper:{look.paper};--accent:{look.accent};--stamp:{look.stamp};--rule:#b9a67a"
     link = f'<a class="button" href="{_e(rulebook)}">{_e(words[KEYS + "rules"])}</a>' if rulebook else ""
     scripts = "\n".join((folder / name).read_text(encoding="utf-8") for name in SCRIPTS)
-    return (
-        (folder / "page.html")
-        .read_text(encoding="utf-8")
-        .replace("{{lang}}", _e(data["lang"]))
-        .replace("{{title}}", _e(f"{words[KEYS + 'title']} · {title}"))
-        .replace("{{heading}}", _e(words[KEYS + "title"]))
-        .replace("{{game}}", _e(title))
-        .replace("{{rulebook}}", link)
-        .replace("{{style}}", colours + (folder / "page.css").read_text(encoding="utf-8"))
-        .replace("{{data}}", _script_json(data))
-        .replace("{{script}}", scripts.replace("</", "<\\/"))
-    )
+    fills = {
+        "lang": _e(data["lang"]),
+        "title": _e(f"{words[KEYS + 'title']} · {title}"),
+        "heading": _e(words[KEYS + "title"]),
+        "game": _e(title),
+        "rulebook": link,
+        "style": f":root{{{palette};--head:#e2d3ae}}" + (folder / "page.css").read_text(encoding="utf-8"),
+        "data": _script_json(data),
+        "script": scripts.replace("</", "<\\/"),
+    }
+    # one pass, so nothing filled in (a pack's text holding "{{script}}") is filled again
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: fills[m.group(1)], (folder / "page.html").read_text(encoding="utf-8"))
 
 
 def _e(text: str) -> str:
-    import html
-
     return html.escape(text, quote=True)
 
 

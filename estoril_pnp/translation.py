@@ -20,7 +20,7 @@ from .render.layout import Design
 # calibration page, the language's own name, the rulebook (its template names its keys; a
 # test renders it and checks that it uses every one). Every other key is used by a layout or named
 # by the game model; a test checks that each literal key in the code is covered.
-CODE_PREFIXES = ("language.", "list.", "score.", "sheets.", "rulebook.")
+CODE_PREFIXES = ("language.", "list.", "score.", "scorepage.", "sheets.", "rulebook.")
 
 
 @dataclass(frozen=True)
