@@ -20,6 +20,7 @@ from typing import Any
 from .atomic import atomic_path
 from .export import images
 from .i18n import MissingText, Texts, plural_category
+from .pack import Pack
 from .pictures import Picture
 from .raster import PageBox
 from .render.piece import Piece
@@ -202,3 +203,22 @@ def _e(text: str) -> str:
 def write(target: Path, text: str) -> None:
     with atomic_path(target) as temp:
         temp.write_text(text, encoding="utf-8")
+
+
+def resolved_sheet(pack: Pack) -> dict[str, Any] | None:
+    """The pack's score sheet resolved for a client (docs/score-sheet.md); None if it has none."""
+    from . import scoresheet
+
+    path = scoresheet.find(pack.files.root)
+    if path is None:
+        return None
+    numbers = pack.model.numbers() if pack.model else {}
+    pieces = pack.model.score_pieces() if pack.model and hasattr(pack.model, "score_pieces") else None
+    return scoresheet.resolved(scoresheet.load(path, numbers, pieces), pack)
+
+
+def make_page(pack: Pack, resolved: Mapping[str, Any], pieces: Sequence[Piece], lang: str, rulebook: str | None) -> str:
+    """The whole page of `lang`, its pictures drawn from `pieces` (that language's)."""
+    pictures, aspects = page_pictures(resolved, pieces)
+    data = page_data(resolved, pack.texts(lang), pictures, aspects, store=pack.info.title)
+    return render(data, pack.info.title, rulebook)
