@@ -56,7 +56,8 @@ class Watched:
         self.requests: list[str] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("request", lambda r: None if r.url.startswith(("data:", "blob:", url)) else self.requests.append(r.url))
+        own = ("data:", "blob:", url)
+        self.page.on("request", lambda r: None if r.url.startswith(own) else self.requests.append(r.url))
         self.page.goto(url)
 
     def close(self) -> None:
@@ -90,7 +91,8 @@ def tap_the_example(page: Any) -> None:
 def totals(page: Any) -> dict[str, str]:
     """The page's total row, by the column headings (the players' colour names)."""
     return page.evaluate(
-        """() => {const heads=[...document.querySelectorAll('#result thead th')].slice(1).map(th=>th.textContent.trim());
+        """() => {const heads=[...document.querySelectorAll('#result thead th')].slice(1)
+        .map(th=>th.textContent.trim());
         const row=[...document.querySelectorAll('#result tbody tr')].find(tr=>tr.classList.contains('strong'));
         return Object.fromEntries(heads.map((h,i)=>[h,row.cells[i+1].textContent]));}"""
     )
@@ -139,7 +141,9 @@ def test_a_players_name_is_shown_as_text(pages: Path, browser: Any) -> None:
     watched.close()
 
 
-def test_a_reload_keeps_the_game_and_the_saved_record_scores_the_same(pages: Path, browser: Any, tmp_path: Path) -> None:
+def test_a_reload_keeps_the_game_and_the_saved_record_scores_the_same(
+    pages: Path, browser: Any, tmp_path: Path
+) -> None:
     watched = Watched(browser, (pages / "en" / "score.html").as_uri())
     page = watched.page
     tap_the_example(page)
