@@ -326,7 +326,8 @@ function drawResult() {
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
   rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
   return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
-    el("div", { class: "table", tabindex: "0", role: "region", "aria-labelledby": "h-result" }, el("table", {}, el("caption", { text: t(G.legendKey) }), el("thead", {}, head), el("tbody", {}, rows))),
+    el("div", { class: "table", tabindex: "0", role: "region", "aria-labelledby": "h-result" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
+    G.legendKey ? el("p", { class: "small", text: t(G.legendKey) }) : null,
     el("p", { class: "verdict", id: "verdict", text: verdict(result) }));
 }
 
