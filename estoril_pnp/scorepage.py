@@ -146,7 +146,7 @@ def page_data(
     sheet_texts = resolved["texts"].get(lang) or resolved["texts"]["en"]
     texts = {k: v for k, v in sheet_texts.items() if isinstance(v, str)}
     plurals = {k: v for k, v in sheet_texts.items() if isinstance(v, dict)}
-    texts |= {KEYS + key: t.raw(KEYS + key) for key in WORDS}
+    texts |= {KEYS + key: _word(t, KEYS + key) for key in WORDS}
     groups = {}
     for cid, collection in resolved["pieces"].items():
         try:
@@ -165,6 +165,18 @@ def page_data(
         "aspects": dict(aspects),
         "groupTitles": groups,
     }
+
+
+def _word(t: Texts, key: str) -> str:
+    """The page's own word: from the pack's catalogs, else from the shipped ones (a pack of
+    another game need not translate the page)."""
+    try:
+        return t.raw(key)
+    except MissingText:
+        from .pack import load_pack
+        from .resources import default_pack
+
+        return Texts(load_pack(default_pack()).catalogs, t.lang).raw(key)
 
 
 def _script_json(data: Mapping[str, Any]) -> str:
@@ -209,12 +221,7 @@ def resolved_sheet(pack: Pack) -> dict[str, Any] | None:
     """The pack's score sheet resolved for a client (docs/score-sheet.md); None if it has none."""
     from . import scoresheet
 
-    path = scoresheet.find(pack.files.root)
-    if path is None:
-        return None
-    numbers = pack.model.numbers() if pack.model else {}
-    pieces = pack.model.score_pieces() if pack.model and hasattr(pack.model, "score_pieces") else None
-    return scoresheet.resolved(scoresheet.load(path, numbers, pieces), pack)
+    return None if pack.sheet is None else scoresheet.resolved(pack.sheet, pack.catalogs)
 
 
 def make_page(pack: Pack, resolved: Mapping[str, Any], pieces: Sequence[Piece], lang: str, rulebook: str | None) -> str:

@@ -18,7 +18,8 @@ from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
 from estoril_pnp.games.estoril import record as records
-from estoril_pnp.games.estoril import scoreview, scoring
+from estoril_pnp import scoretable
+from estoril_pnp.games.estoril import scoring
 from estoril_pnp.games.estoril.sample import random_record
 from estoril_pnp.pack import load_pack
 
@@ -179,7 +180,8 @@ def test_a_reload_keeps_the_game_and_the_saved_record_scores_the_same(
 
 def random_records(n: int, seed: int) -> Iterator[tuple[str, dict[str, Any]]]:
     """Legal records of every variant and option, as YAML, and what `score --json` says of each."""
-    pack = load_pack(SHIPPED.files.root).model.data  # type: ignore[union-attr]
+    shipped = load_pack(SHIPPED.files.root)
+    pack, sheet = shipped.model.data, shipped.sheet  # type: ignore[union-attr]
     rng = random.Random(seed)
     for _ in range(n):
         record = random_record(pack, rng)
@@ -187,7 +189,7 @@ def random_records(n: int, seed: int) -> Iterator[tuple[str, dict[str, Any]]]:
             zero_wins=rng.random() < 0.3, rounding=rng.choice(["down", "up"]), recruit_starting=rng.random() < 0.3
         )
         record = replace(record, options=options)
-        yield records.dump(record), scoreview.to_json(scoring.score(pack, record, record.options))
+        yield records.dump(record), scoretable.to_json(sheet, scoring.score(sheet, record, record.options))
 
 
 def cli_json(path: Path) -> dict[str, Any]:

@@ -5,6 +5,7 @@
 
 const Game = (() => {
   const has = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
+  const given = (o, k) => has(o, k) && o[k] !== null; // the resolved sheet writes every optional key, null when unused
   const clone = (x) => JSON.parse(JSON.stringify(x));
 
   function of(D) {
@@ -35,7 +36,7 @@ const Game = (() => {
       const out = {};
       for (const s of switches) {
         if (s.kind === "variant") out[s.id] = record.variants.includes(s.id);
-        else if (s.values) out[s.id] = has(record.options, s.id) ? record.options[s.id] : s.values[0];
+        else if (s.values && s.values.length) out[s.id] = has(record.options, s.id) ? record.options[s.id] : s.values[0];
         else out[s.id] = has(record.options, s.id) ? record.options[s.id] === true : false;
       }
       return out;
@@ -75,13 +76,14 @@ const Game = (() => {
       entry: (id) => entries.find((e) => e.id === id),
       piece: (id) => pieceById[id],
       group: (cid) => collections[cid],
+      bound: (v, n) => num(v, n),
       allowed: (s, n) => (s.players.min === null || n >= num(s.players.min, n) || n === 0) && (s.players.max === null || n <= num(s.players.max, n)),
       active: (e, variants) => on(swFor(0, variants), e.when),
       count(entry, n, variants) {
         const e = effective(swFor(n, variants)).entries.find((x) => x.id === entry.id);
         return e.count === null || e.count === undefined ? null : num(e.count, n);
       },
-      choices: (entry) => collections[entry.of].filter((p) => !(entry.except || []).includes(p.id)),
+      choices: (entry) => [].concat(entry.of).flatMap((c) => collections[c]).filter((p) => !(entry.except || []).includes(p.id)),
       picture(piece, colour) {
         const pics = D.pictures;
         return pics[`${piece.id}/${colour}`] || pics[piece.id] || pics[""];
@@ -141,7 +143,7 @@ const Game = (() => {
         if (Array.isArray(x)) return x.some((y) => reads(y, counting));
         if (x === null || typeof x !== "object") return !counting && x === id;
         return Object.entries(x).some(([k, v]) => {
-          if (k === "count") return has(x, "symbol") || has(x, "field") ? reads(v, false) : false; // a bare count reads a number too
+          if (k === "count") return given(x, "symbol") || given(x, "field") ? reads(v, false) : false; // a bare count reads a number too
           if (["of", "measure", "sum", "distinct"].includes(k)) return reads(v, false);
           return typeof v === "object" && reads(v, counting);
         });
@@ -271,7 +273,7 @@ const Game = (() => {
       if (data.options != null && (typeof data.options !== "object" || Array.isArray(data.options))) fault("options", "scorepage.refuse.shape");
       for (const [k, v] of Object.entries(data.options || {})) {
         const s = switches.find((x) => x.id === k && x.kind === "option");
-        if (!s || (s.values ? !s.values.includes(v) : typeof v !== "boolean")) fault(`options.${k}`, "scorepage.refuse.unknown", { what: "option", text: `${k}: ${v}` });
+        if (!s || (s.values && s.values.length ? !s.values.includes(v) : typeof v !== "boolean")) fault(`options.${k}`, "scorepage.refuse.unknown", { what: "option", text: `${k}: ${v}` });
         else rec.options[k] = v;
       }
       const sw = switchValues(rec);
@@ -287,10 +289,10 @@ const Game = (() => {
           fault(path, "scorepage.refuse.type", { what: t(e.label) });
           return [];
         }
-        if (e.kind === "choice") return one((x) => G.choices({ of: e.of, except: [] }).filter((p) => matchPiece[e.of](x).includes(p.id)).map((p) => p.id), v, path, t(e.label));
+        if (e.kind === "choice") return one((x) => [].concat(e.of).flatMap((c) => matchPiece[c](x)), v, path, t(e.label));
         if (e.kind === "choices") {
           if (!Array.isArray(v)) { fault(path, "scorepage.refuse.type", { what: t(e.label) }); return []; }
-          return pieceList({ ...e, of: [e.of] }, v, path);
+          return pieceList(e, v, path);
         }
         if (e.kind === "holder") return v == null ? null : one(matchColour, v, path, t(e.label));
         if (e.kind === "number") { if (!Number.isInteger(v)) fault(path, "scorepage.refuse.type", { what: t(e.label) }); return v; }
@@ -332,7 +334,7 @@ const Game = (() => {
       const eff = effective(sw);
       if (n < num(R.players.min, n) || n > num(R.players.max, n)) fault("", "scorepage.refuse.players", { n, min: num(R.players.min, n), max: num(R.players.max, n) });
       for (const s of switches) {
-        if (!(sw[s.id] === true || (s.values && has(rec.options, s.id)))) continue;
+        if (!(sw[s.id] === true || (s.values && s.values.length && has(rec.options, s.id)))) continue;
         if (!G.allowed(s, n) || (n === 0 && s.players.min !== null)) fault("", "scorepage.refuse.switch_players", { what: t(s.label), min: s.players.min ?? "", max: s.players.max ?? "" });
       }
       const seen = new Map();
@@ -418,37 +420,37 @@ const Game = (() => {
       const figuresOf = {};
       function expr(x, player, it) {
         if (typeof x === "number" || typeof x === "string" || Array.isArray(x)) return num(x, n);
-        if (has(x, "sum")) return pieces(x, player, it).reduce((a, p) => a + p.fields[x.sum], 0);
-        if (has(x, "count")) {
+        if (given(x, "sum")) return pieces(x, player, it).reduce((a, p) => a + p.fields[x.sum], 0);
+        if (given(x, "count")) {
           const ps = pieces(x, player, it);
-          if (has(x, "symbol")) return ps.reduce((a, p) => a + p.symbols.filter((s) => s === x.symbol).length, 0);
-          if (has(x, "is")) return ps.filter((p) => p.fields[x.field] === x.is).length;
-          if (has(x, "in")) return ps.filter((p) => x.in.includes(p.fields[x.field])).length;
+          if (given(x, "symbol")) return ps.reduce((a, p) => a + p.symbols.filter((s) => s === x.symbol).length, 0);
+          if (given(x, "is")) return ps.filter((p) => p.fields[x.field] === x.is).length;
+          if (given(x, "in")) return ps.filter((p) => x.in.includes(p.fields[x.field])).length;
           // a bare count of a count_ok entry given as a number is that number
           const bare = (x.count || []).reduce((a, id) => { const e = pieceEntry(id); const v = e && (e.per === "player" ? player[id] : rec[id]); return a + (typeof v === "number" ? v : 0); }, 0);
           return ps.length + bare;
         }
-        if (has(x, "distinct")) {
+        if (given(x, "distinct")) {
           const values = new Set(pieces(x, player, it).map((p) => p.fields[x.distinct]));
           return x.among ? x.among.filter((v) => values.has(v)).length : values.size;
         }
-        if (has(x, "measure")) {
+        if (given(x, "measure")) {
           const e = pieceEntry(x.measure);
           if (!e || !on(sw, e.when)) return 0;
           const chosen = e.per === "player" ? player[x.measure] : rec[x.measure];
           if (!chosen) return 0;
           return expr(R.measures[chosen], player, pieces(x, player, it).map((p) => p.id));
         }
-        if (has(x, "holds")) return rec[x.holds] === player.colour ? 1 : 0;
-        if (has(x, "yes")) return player[x.yes] === true ? 1 : 0;
-        if (has(x, "value")) return player[x.value];
-        if (has(x, "figure")) return figure(x.figure, player);
-        if (has(x, "won")) return (contests[x.won] || []).filter((c) => c.first.includes(player.colour)).length;
-        if (has(x, "plus")) return x.plus.reduce((a, y) => a + expr(y, player, it), 0);
-        if (has(x, "times")) return x.times.reduce((a, y) => a * expr(y, player, it), 1);
-        if (has(x, "least")) return Math.min(...x.least.map((y) => expr(y, player, it)));
-        if (has(x, "most")) return Math.max(...x.most.map((y) => expr(y, player, it)));
-        if (has(x, "table")) { const v = expr(x.table, player, it); return num(x.points[Math.min(Math.max(v, 0), x.points.length - 1)], n); }
+        if (given(x, "holds")) return rec[x.holds] === player.colour ? 1 : 0;
+        if (given(x, "yes")) return player[x.yes] === true ? 1 : 0;
+        if (given(x, "value")) return player[x.value];
+        if (given(x, "figure")) return figure(x.figure, player);
+        if (given(x, "won")) return (contests[x.won] || []).filter((c) => c.first.includes(player.colour)).length;
+        if (given(x, "plus")) return x.plus.reduce((a, y) => a + expr(y, player, it), 0);
+        if (given(x, "times")) return x.times.reduce((a, y) => a * expr(y, player, it), 1);
+        if (given(x, "least")) return Math.min(...x.least.map((y) => expr(y, player, it)));
+        if (given(x, "most")) return Math.max(...x.most.map((y) => expr(y, player, it)));
+        if (given(x, "table")) { const v = expr(x.table, player, it); return num(x.points[Math.min(Math.max(v, 0), x.points.length - 1)], n); }
         throw new Error("unknown expression " + JSON.stringify(x));
       }
       function figure(id, player) {

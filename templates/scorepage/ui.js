@@ -225,7 +225,7 @@ function drawGameEntry(entry) {
   // choices: pieces of one group, so many of them
   const chosen = S.game[entry.id] || [];
   const want = G.count(entry, S.players.length, variants());
-  const cards = G.group(entry.of).map((piece) => {
+  const cards = [].concat(entry.of).flatMap(G.group).map((piece) => {
     const where = chosen.includes(piece.id) ? null : G.whereIs(S.players, null, piece.id, S.game);
     return pieceButton(`${id}-${piece.id}`, piece, null, chosen.includes(piece.id), where, () =>
       change(() => {
@@ -277,6 +277,22 @@ function drawPlayerEntry(p, entry) {
         p.entries[entry.id] = choice;
         return null;
       }) } }, options));
+  }
+  if (entry.kind === "yesno") {
+    return el("div", { class: "switch" },
+      el("input", { type: "checkbox", id, checked: value === true, on: { change: (e) => change(() => { p.entries[entry.id] = e.target.checked; return null; }) } }),
+      el("label", { for: id, text: t(entry.label) }));
+  }
+  if (entry.kind === "number") {
+    const lo = G.bound(entry.min ?? 0, S.players.length);
+    const hi = G.bound(entry.max, S.players.length);
+    const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what: t(entry.label), min: lo, max: hi }) : ((p.entries[entry.id] = n), null)));
+    return el("div", { role: "group", "aria-labelledby": `${id}-label` },
+      el("h4", { id: `${id}-label`, text: t(entry.label) }),
+      el("div", { class: "stepper" },
+        el("button", { type: "button", id: `${id}-less`, "aria-label": `${t(entry.label)} −1`, on: { click: () => set((value ?? lo) - 1) } }, "−"),
+        el("output", { id: `${id}-count`, "aria-live": "polite", text: value === null ? "–" : String(value) }),
+        el("button", { type: "button", id: `${id}-more`, "aria-label": `${t(entry.label)} +1`, on: { click: () => set(value === null ? lo : value + 1) } }, "+")));
   }
   if (typeof value === "number") {
     return el("div", { role: "group", "aria-labelledby": `${id}-label` },
