@@ -16,9 +16,9 @@ import pytest
 from conftest import SHIPPED
 from typer.testing import CliRunner
 
+from estoril_pnp import scoretable
 from estoril_pnp.cli import app
 from estoril_pnp.games.estoril import record as records
-from estoril_pnp import scoretable
 from estoril_pnp.games.estoril import scoring
 from estoril_pnp.games.estoril.sample import random_record
 from estoril_pnp.pack import load_pack
