@@ -97,6 +97,14 @@ def build(
 
 # an output beside the pieces: for a language and its pieces, its content key and how to write it to a path
 Extra = Callable[[str, Sequence[Piece]], tuple[str, Callable[[Path], None]]]
+# an extra named "../NAME" is one file per language, OUT/<lang>/NAME, beside the paper folders
+# (a phone page is the same on every paper); its writer writes it atomically itself
+BESIDE = "../"
+
+
+def placed(folder: Path, name: str) -> Path:
+    """Where the output `name` of a paper folder's set lives."""
+    return folder.parent / name.removeprefix(BESIDE) if name.startswith(BESIDE) else folder / name
 
 
 def build_set(
@@ -138,7 +146,7 @@ def build_set(
         for finding in overflows:
             warn(str(finding))
     sized(sum(len(pieces) for pieces, _ in laid_out.values()))
-    files = [out_dir / c / paper / name for c in languages if c not in todo for name in sorted(expected)]
+    files = [placed(out_dir / c / paper, name) for c in languages if c not in todo for name in sorted(expected)]
     drawn: list[Path] = []
     # every extra made (a rulebook from its template…) before any file is written: bad input writes nothing
     prepared = {
@@ -153,13 +161,15 @@ def build_set(
             made = {}
             for name, (key, write) in prepared[code].items():
                 made[name] = key
-                if stamps[code].outputs.get(name) == key and (folder / name).is_file():
-                    _keep(folder / name, staging / name)
+                beside = name.startswith(BESIDE)
+                if stamps[code].outputs.get(name) == key and placed(folder, name).is_file():
+                    if not beside:
+                        _keep(folder / name, staging / name)
                 else:
-                    write(staging / name)
-                    drawn.append(folder / name)
+                    write(placed(folder, name) if beside else staging / name)
+                    drawn.append(placed(folder, name))
             (staging / STAMP).write_text(stamp_text(Stamp(keys[code], {**done.keys, **made})), encoding="utf-8")
-        files += [folder / f.name for f in done.files] + [folder / name for name in extras]
+        files += [folder / f.name for f in done.files] + [placed(folder, name) for name in extras]
         drawn += [folder / f.name for f in done.drawn]
     return Built(files, drawn, {})
 

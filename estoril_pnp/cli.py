@@ -259,7 +259,7 @@ def build(
             note=lambda s: say(f"note: {s}"),
             warn=lambda s: say(f"warning: {s}", err=True),
             sized=lambda total: bar.update(task, total=total),
-            extras={**scorepads(p, PAPERS[paper]), **rulebooks(p, out_dir, paper)},
+            extras={**scorepads(p, PAPERS[paper]), **rulebooks(p, out_dir, paper), **score_pages(p)},
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} PDFs under {out_dir}/ are up to date.")
@@ -310,21 +310,45 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
 
     if not book.has_rulebook(pack):
         return {}
+    from . import scorepage
+
+    has_sheet = scorepage.resolved_sheet(pack) is not None
 
     def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
         # the design only when a language is rebuilt: an unchanged build reads no layout file
         design = load_design(pack.files)
         doc, _ = book.make_document(pack, design, pieces, lang)
+        score_page = (scorepage.NAME, pack.texts(lang)(scorepage.KEYS + "link")) if has_sheet else None
 
         def write(target: Path) -> None:
             book.write_pdf_to(doc, design, target, paper)
             page = out_dir / lang / book.HTML_NAME  # one page per language, beside the paper folders
             with atomic_path(page) as temp:
-                book.write_html_to(doc, design, temp)
+                book.write_html_to(doc, design, temp, score_page)
 
-        return value_key(doc, paper), write
+        return value_key(doc, paper, score_page), write
 
     return {book.PDF_NAME: rulebook}
+
+
+def score_pages(pack: Pack) -> dict[str, Extra]:
+    """Beside the paper folders, each language's phone page to score a game (OUT/<lang>/score.html),
+    for every pack with a score sheet; it links to the rulebook page where the pack has one."""
+    from . import scorepage
+    from .build import BESIDE
+    from .buildcache import value_key
+    from .rulebook import book
+
+    resolved = scorepage.resolved_sheet(pack)
+    if resolved is None:
+        return {}
+    rulebook = book.HTML_NAME if book.has_rulebook(pack) else None
+
+    def page(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        text = scorepage.make_page(pack, resolved, pieces, lang, rulebook)
+        return value_key(text), lambda target: scorepage.write(target, text)
+
+    return {BESIDE + scorepage.NAME: page}
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:

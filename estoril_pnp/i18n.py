@@ -40,6 +40,26 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "score.ask.missions": frozenset({"n"}),
     "score.ask.overwrite": frozenset({"path"}),
     "answer.again": frozenset({"yes", "no"}),
+    # the phone's score page (scorepage.py) fills these
+    "scorepage.players.hint": frozenset({"min", "max"}),
+    "scorepage.from_players": frozenset({"n"}),
+    "scorepage.chosen": frozenset({"n", "most"}),
+    "scorepage.remove": frozenset({"name"}),
+    "scorepage.refuse.line": frozenset({"line", "message"}),
+    "scorepage.refuse.type": frozenset({"what"}),
+    "scorepage.refuse.unknown": frozenset({"what", "text"}),
+    "scorepage.refuse.ambiguous": frozenset({"what", "text"}),
+    "scorepage.refuse.missing": frozenset({"what"}),
+    "scorepage.refuse.off": frozenset({"what"}),
+    "scorepage.refuse.players": frozenset({"n", "min", "max"}),
+    "scorepage.refuse.switch_players": frozenset({"what", "min", "max"}),
+    "scorepage.refuse.twice": frozenset({"card", "where"}),
+    "scorepage.refuse.most": frozenset({"most", "what"}),
+    "scorepage.refuse.count": frozenset({"what", "n", "count"}),
+    "scorepage.refuse.too_many": frozenset({"n"}),
+    "scorepage.refuse.holder": frozenset({"what", "text"}),
+    "scorepage.refuse.except": frozenset({"card"}),
+    "scorepage.refuse.number": frozenset({"what", "min", "max"}),
 }
 
 # `{{` and `}}`, a field `{...}`, or a lone brace. Only a field holding a plain name is

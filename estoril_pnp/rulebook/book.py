@@ -87,6 +87,7 @@ def write_pdf_to(doc: Document, design: Design, target: Path, paper: str) -> Non
     write_pdf(doc, target, PAPERS[paper], Look.of(design.fonts, design.palette))
 
 
-def write_html_to(doc: Document, design: Design, target: Path) -> None:
+def write_html_to(doc: Document, design: Design, target: Path, score_page: tuple[str, str] | None = None) -> None:
+    """`score_page`: the file name and link text of the phone's score page beside it, if any."""
     look = Look.of(design.fonts, design.palette)
-    write_html(doc, target, look, font_file(look.heading))
+    write_html(doc, target, look, font_file(look.heading), score_page)

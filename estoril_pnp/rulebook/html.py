@@ -25,12 +25,15 @@ from .pictures import draw_picture
 PIXELS_PER_MM = 5.0  # a full-width picture (170 mm) is 850 px: sharp on a phone's dense screen
 
 
-def write_html(doc: Document, target: Path, look: Look, heading_font: Path | None) -> None:
+def write_html(
+    doc: Document, target: Path, look: Look, heading_font: Path | None, score_page: tuple[str, str] | None = None
+) -> None:
     """The page into `target` (the caller writes it atomically)."""
-    target.write_text(page(doc, look, heading_font), encoding="utf-8")
+    target.write_text(page(doc, look, heading_font, score_page), encoding="utf-8")
 
 
-def page(doc: Document, look: Look, heading_font: Path | None) -> str:
+def page(doc: Document, look: Look, heading_font: Path | None, score_page: tuple[str, str] | None = None) -> str:
+    """`score_page`: (file name, link text) of the phone's score page beside this one, if any."""
     font = ""
     if heading_font is not None:
         data = base64.b64encode(heading_font.read_bytes()).decode()
@@ -52,6 +55,7 @@ def page(doc: Document, look: Look, heading_font: Path | None) -> str:
 <h1>{_e(doc.title)}</h1>
 <p class="subtitle">{_e(doc.subtitle)}</p>
 <p class="edition">{_e(doc.edition)}</p>
+{f'<p class="score"><a href="{_e(score_page[0])}">{_e(score_page[1])}</a></p>' if score_page else ""}
 </header>
 <nav id="contents"><h2>{_e(doc.contents_title)}</h2><ol>
 {toc}
@@ -75,6 +79,8 @@ header{{text-align:center;padding:1.5rem 0 .5rem}}
 h1{{font-size:2rem;margin:0}}
 .subtitle{{font-size:1.3rem;margin:.3rem 0}}
 .edition{{font-style:italic;margin:.3rem 0 1rem}}
+.score a{{display:inline-block;padding:.6rem 1rem;border:2px solid {look.accent};border-radius:8px;color:{look.accent};
+font-weight:bold;text-decoration:none}}
 h2{{font-size:1.55rem;margin:2rem 0 .6rem;border-bottom:2px solid {look.accent}}}
 h3{{font-size:1.2rem;margin:1.4rem 0 .4rem}}
 nav ol{{list-style:none;padding:0;margin:0}}

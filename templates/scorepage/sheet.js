@@ -1,0 +1,573 @@
+// A small interpreter of the score sheet's vocabulary (docs/score-sheet.md), over the resolved
+// sheet the page embeds: the record checked as the command line checks it, then scored as the
+// Python scorer scores it. Nothing here knows a particular game.
+"use strict";
+
+const Game = (() => {
+  const has = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
+  const given = (o, k) => has(o, k) && o[k] !== null; // the resolved sheet writes every optional key, null when unused
+  const clone = (x) => JSON.parse(JSON.stringify(x));
+
+  function of(D) {
+    const R = D.sheet;
+    const lang = D.lang;
+    const nameIn = (item) => (typeof item.name === "string" ? item.name : item.name[lang] ?? item.name.en ?? item.id);
+    const collections = {};
+    const pieceById = {};
+    const collectionOf = {};
+    for (const [cid, c] of Object.entries(R.pieces)) {
+      collections[cid] = c.items.map((item) => ({ ...item, name: nameIn(item), names: item.name, collection: cid, aspect: D.aspects[cid] || 1 }));
+      if (cid === "colours") continue;
+      for (const p of collections[cid]) if (!has(pieceById, p.id)) { pieceById[p.id] = p; collectionOf[p.id] = cid; }
+    }
+    const colours = collections.colours.map((c) => ({ id: c.id, name: c.name, names: c.names, shape: c.fields.shape, rgb: c.fields.rgb }));
+    const colourOrder = colours.map((c) => c.id);
+    const switches = R.switches.map((s) => ({ ...s, players: s.players || { min: null, max: null } }));
+    const entryById = Object.fromEntries(R.entries.map((e) => [e.id, e]));
+
+    // ---- numbers and switches
+    function num(v, n) {
+      if (Array.isArray(v)) return v.reduce((a, x) => a + num(x, n), 0);
+      if (v === "players") return n;
+      if (typeof v === "string") return D.sheet.numbers[v];
+      return v;
+    }
+    function switchValues(record) {
+      const out = {};
+      for (const s of switches) {
+        if (s.kind === "variant") out[s.id] = record.variants.includes(s.id);
+        else if (s.values && s.values.length) out[s.id] = has(record.options, s.id) ? record.options[s.id] : s.values[0];
+        else out[s.id] = has(record.options, s.id) ? record.options[s.id] === true : false;
+      }
+      return out;
+    }
+    const on = (sw, id) => id === null || id === undefined || sw[id] === true;
+    const CONTEST_KEYS = ["each", "of", "over", "prizes", "rounding", "zero_wins"];
+    // the categories and entries as the switches leave them (changes applied in order)
+    function effective(sw) {
+      const categories = clone(R.categories);
+      const entries = clone(R.entries);
+      for (const change of R.changes) {
+        if (!Object.entries(change.when).every(([k, v]) => sw[k] === v)) continue;
+        for (const [id, keys] of Object.entries(change.entries || {})) Object.assign(entries.find((e) => e.id === id), clone(keys));
+        for (const [id, keys] of Object.entries(change.categories || {})) {
+          const category = categories.find((c) => c.id === id);
+          for (const [k, v] of Object.entries(clone(keys))) {
+            if (category.contest && CONTEST_KEYS.includes(k)) category.contest[k] = v;
+            else category[k] = v;
+          }
+        }
+      }
+      return { categories, entries };
+    }
+
+    // ---- what the page asks
+    const entries = R.entries.map((e) => ({ ...e, label: e.label || e.ask }));
+    const variantIds = (vs) => vs;
+    function swFor(n, variants) { return switchValues({ variants: variantIds(variants), options: {} }); }
+    const G = {
+      titleKey: R.title,
+      legendKey: R.legend,
+      players: R.players,
+      colours,
+      switches,
+      entries,
+      colour: (id) => colours.find((c) => c.id === id),
+      entry: (id) => entries.find((e) => e.id === id),
+      piece: (id) => pieceById[id],
+      group: (cid) => collections[cid],
+      bound: (v, n) => num(v, n),
+      allowed: (s, n) => (s.players.min === null || n >= num(s.players.min, n) || n === 0) && (s.players.max === null || n <= num(s.players.max, n)),
+      active: (e, variants) => on(swFor(0, variants), e.when),
+      count(entry, n, variants) {
+        const e = effective(swFor(n, variants)).entries.find((x) => x.id === entry.id);
+        return e.count === null || e.count === undefined ? null : num(e.count, n);
+      },
+      choices: (entry) => [].concat(entry.of).flatMap((c) => collections[c]).filter((p) => !(entry.except || []).includes(p.id)),
+      picture(piece, colour) {
+        const pics = D.pictures;
+        return pics[`${piece.id}/${colour}`] || pics[piece.id] || pics[""];
+      },
+      // the collections of a pieces entry, the big ones in sections by first letter
+      pickable(entry, colour) {
+        const out = [];
+        for (const cid of entry.of) {
+          const pieces = collections[cid];
+          const title = D.groupTitles[cid] || cid;
+          if (pieces.length <= 12) { out.push({ title, pieces }); continue; }
+          const sorted = [...pieces].sort((a, b) => a.name.localeCompare(b.name, lang));
+          const size = Math.ceil(sorted.length / Math.ceil(sorted.length / 9));
+          for (let i = 0; i < sorted.length; i += size) {
+            const part = sorted.slice(i, i + size);
+            const first = part[0].name[0].toUpperCase();
+            const last = part[part.length - 1].name[0].toUpperCase();
+            out.push({ title: `${title}: ${first === last ? first : first + "–" + last}`, pieces: part });
+          }
+        }
+        return out;
+      },
+      newPlayer(colour) {
+        const p = { colour, name: null, entries: {} };
+        for (const e of entries) if (e.per === "player") p.entries[e.id] = blank(e);
+        return p;
+      },
+      // the state after a change of players or switches: entries switched off are emptied,
+      // a count entry becomes a list where a category in play needs the pieces themselves
+      tidy(S, variants) {
+        const sw = swFor(S.players.length, variants);
+        for (const s of switches) if (s.kind === "variant" && !G.allowed(s, S.players.length)) S.switches[s.id] = false;
+        for (const p of S.players) {
+          for (const e of entries.filter((x) => x.per === "player")) {
+            if (!on(sw, e.when)) p.entries[e.id] = blank(e);
+            else if (e.kind === "pieces" && typeof p.entries[e.id] === "number" && listNeeded(e.id, sw)) p.entries[e.id] = [];
+            else if (p.entries[e.id] === undefined) p.entries[e.id] = blank(e);
+          }
+        }
+        for (const e of entries.filter((x) => x.per === "game")) if (!on(sw, e.when)) delete S.game[e.id];
+      },
+      whereIs, tooMany, record, check, resolve, state, score, rows, json,
+      why: (decider) => (decider === null ? R.ranking.why : decider === "shared" ? R.ranking.shared.why : R.ranking.tiebreaks.find((t) => t.id === decider).why),
+    };
+
+    function blank(e) {
+      if (e.kind === "pieces") return e.count_ok ? 0 : [];
+      if (e.kind === "number") return e.default === null || e.default === undefined ? null : num(e.default, 0);
+      if (e.kind === "yesno") return false;
+      return null;
+    }
+
+    // does any category in play read entry `id` other than by counting it?
+    function listNeeded(id, sw) {
+      const { categories } = effective(sw);
+      const reads = (x, counting) => {
+        if (Array.isArray(x)) return x.some((y) => reads(y, counting));
+        if (x === null || typeof x !== "object") return !counting && x === id;
+        return Object.entries(x).some(([k, v]) => {
+          if (k === "count") return given(x, "symbol") || given(x, "field") ? reads(v, false) : false; // a bare count reads a number too
+          if (["of", "measure", "sum", "distinct"].includes(k)) return reads(v, false);
+          return typeof v === "object" && reads(v, counting);
+        });
+      };
+      const inPlay = categories.filter((c) => on(sw, c.when));
+      return inPlay.some((c) => reads(c.points ?? c.contest, true)) || Object.values(R.figures).some((f) => reads(f, true));
+    }
+
+    // ---- where a piece already is: another player's entry, or a game entry
+    function whereIs(players, player, id, game = {}, skip = null) {
+      const once = R.pieces[collectionOf[id]] ? R.pieces[collectionOf[id]].once : "game";
+      if (once === "any") return null;
+      for (const p of players) {
+        if (once === "player" && p !== player) continue;
+        for (const e of entries.filter((x) => x.per === "player")) {
+          if (p === player && e.id === skip) continue;
+          const v = p.entries[e.id];
+          if (v === id || (Array.isArray(v) && v.includes(id))) return { player: p, entry: e.id };
+        }
+      }
+      if (once === "game") {
+        for (const e of entries.filter((x) => x.per === "game")) {
+          const v = game[e.id];
+          if (v === id || (Array.isArray(v) && v.includes(id))) return { player: null, entry: e.id };
+        }
+      }
+      return null;
+    }
+
+    // more pieces held (or counted) than exist: the number that exist, else 0
+    function tooMany(players) {
+      const pieceEntries = entries.filter((e) => e.per === "player" && e.kind === "pieces");
+      const groups = new Map();
+      for (const e of pieceEntries) groups.set(e.of.join(","), e.of);
+      for (const cols of groups.values()) {
+        const mine = (p) => pieceEntries.filter((e) => e.of.join(",") === cols.join(",")).reduce((a, e) => a + size(p.entries[e.id]), 0);
+        const perPlayer = cols.reduce((a, c) => a + collections[c].length, 0);
+        for (const p of players) if (mine(p) > perPlayer) return perPlayer;
+        const all = cols.reduce((a, c) => a + collections[c].length * (R.pieces[c].once === "player" ? players.length : 1), 0);
+        if (players.reduce((a, p) => a + mine(p), 0) > all) return all;
+      }
+      return 0;
+    }
+    const size = (v) => (typeof v === "number" ? v : Array.isArray(v) ? v.length : 0);
+
+    // ---- records
+    function record(players, game, variants, options) {
+      const out = { players: [], variants: [...variants], options: { ...options } };
+      for (const p of players) {
+        const r = { colour: p.colour, name: p.name ?? null };
+        for (const e of entries.filter((x) => x.per === "player")) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
+        out.players.push(r);
+      }
+      for (const e of entries.filter((x) => x.per === "game")) {
+        if (!on(switchValues(out), e.when)) continue;
+        out[e.id] = game[e.id] ?? (e.kind === "choices" ? [] : null);
+      }
+      return out;
+    }
+
+    function state(rec) {
+      const S = { players: [], switches: {}, game: {}, options: { ...rec.options }, tab: null };
+      for (const v of rec.variants) S.switches[v] = true;
+      for (const r of rec.players) {
+        const p = G.newPlayer(r.colour);
+        p.name = r.name ?? null;
+        for (const e of entries.filter((x) => x.per === "player")) if (has(r, e.id)) p.entries[e.id] = r[e.id];
+        S.players.push(p);
+      }
+      for (const e of entries.filter((x) => x.per === "game")) if (has(rec, e.id)) S.game[e.id] = rec[e.id];
+      S.tab = S.players[0] ? S.players[0].colour : null;
+      return S;
+    }
+
+    // names as the command line matches them: case, accents and punctuation aside; a part of a
+    // name if it fits one thing only
+    const fold = (text) => String(text).normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+    function matcher(things) {
+      const aliases = new Map();
+      for (const [id, names] of things) {
+        for (const a of [id, ...names]) {
+          const k = fold(a);
+          if (!k) continue;
+          if (!aliases.has(k)) aliases.set(k, new Set());
+          aliases.get(k).add(id);
+        }
+      }
+      const order = things.map(([id]) => id);
+      return (text) => {
+        const k = fold(text);
+        let found = aliases.get(k);
+        if (!found) {
+          found = new Set();
+          if (k) for (const [a, ids] of aliases) if (a.includes(k)) ids.forEach((i) => found.add(i));
+        }
+        return [...found].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+      };
+    }
+    const allNames = (names) => (typeof names === "string" ? [names] : Object.values(names || {}));
+    const matchColour = matcher(colours.map((c) => [c.id, allNames(c.names)]));
+    const matchSwitch = matcher(switches.map((s) => [s.id, Object.values(D.sheet.texts).map((tx) => tx[s.label]).filter((x) => typeof x === "string")]));
+    const matchPiece = {};
+    for (const cid of Object.keys(collections)) matchPiece[cid] = matcher(collections[cid].map((p) => [p.id, allNames(p.names)]));
+
+    // raw data (as read from YAML) -> a record of ids, or faults; types and names only
+    function resolve(data, t) {
+      const faults = [];
+      const fault = (path, key, values = {}) => faults.push(`${path}: ${t(key, values)}`);
+      const one = (match, text, path, what) => {
+        if (typeof text !== "string") { fault(path, "scorepage.refuse.type", { what }); return null; }
+        const found = match(text);
+        if (found.length === 1) return found[0];
+        fault(path, found.length ? "scorepage.refuse.ambiguous" : "scorepage.refuse.unknown", { what, text });
+        return null;
+      };
+      if (data === null || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.players)) {
+        return { faults: [t("scorepage.refuse.shape")], record: null };
+      }
+      const known = new Set(["players", "variants", "options", ...entries.filter((e) => e.per === "game").map((e) => e.id)]);
+      for (const k of Object.keys(data)) if (!known.has(k)) fault(k, "scorepage.refuse.key");
+      const rec = { players: [], variants: [], options: {} };
+      (Array.isArray(data.variants) ? data.variants : data.variants == null ? [] : [null]).forEach((v, i) => {
+        const id = one(matchSwitch, v, `variants.${i}`, t("scorepage.variants"));
+        if (id && switches.find((s) => s.id === id).kind !== "variant") fault(`variants.${i}`, "scorepage.refuse.unknown", { what: t("scorepage.variants"), text: v });
+        else if (id && !rec.variants.includes(id)) rec.variants.push(id);
+      });
+      if (data.options != null && (typeof data.options !== "object" || Array.isArray(data.options))) fault("options", "scorepage.refuse.shape");
+      for (const [k, v] of Object.entries(data.options || {})) {
+        const s = switches.find((x) => x.id === k && x.kind === "option");
+        if (!s || (s.values && s.values.length ? !s.values.includes(v) : typeof v !== "boolean")) fault(`options.${k}`, "scorepage.refuse.unknown", { what: "option", text: `${k}: ${v}` });
+        else rec.options[k] = v;
+      }
+      const sw = switchValues(rec);
+      const pieceList = (e, v, path) => {
+        const cols = Array.isArray(e.of) ? e.of : [e.of];
+        const find = (text) => cols.flatMap((c) => matchPiece[c](text));
+        return v.map((x, j) => one(find, x, `${path}.${j}`, t(e.label)) ?? "");
+      };
+      const value = (e, v, path) => {
+        if (e.kind === "pieces") {
+          if (e.count_ok && Number.isInteger(v) && v >= 0) return v;
+          if (Array.isArray(v)) return pieceList(e, v, path);
+          fault(path, "scorepage.refuse.type", { what: t(e.label) });
+          return [];
+        }
+        if (e.kind === "choice") return one((x) => [].concat(e.of).flatMap((c) => matchPiece[c](x)), v, path, t(e.label));
+        if (e.kind === "choices") {
+          if (!Array.isArray(v)) { fault(path, "scorepage.refuse.type", { what: t(e.label) }); return []; }
+          return pieceList(e, v, path);
+        }
+        if (e.kind === "holder") return v == null ? null : one(matchColour, v, path, t(e.label));
+        if (e.kind === "number") { if (!Number.isInteger(v)) fault(path, "scorepage.refuse.type", { what: t(e.label) }); return v; }
+        if (e.kind === "yesno") { if (typeof v !== "boolean") fault(path, "scorepage.refuse.type", { what: t(e.label) }); return v === true; }
+        return v;
+      };
+      data.players.forEach((raw, i) => {
+        const path = `players.${i}`;
+        if (raw === null || typeof raw !== "object" || Array.isArray(raw)) { fault(path, "scorepage.refuse.shape"); return; }
+        const p = { colour: one(matchColour, raw.colour, `${path}.colour`, t("scorepage.players")) ?? String(raw.colour), name: null };
+        if (raw.name != null) {
+          if (typeof raw.name !== "string" || raw.name.length > 100) fault(`${path}.name`, "scorepage.refuse.type", { what: t("scorepage.name") });
+          else p.name = raw.name;
+        }
+        const mine = new Set(["colour", "name"]);
+        for (const e of entries.filter((x) => x.per === "player")) {
+          mine.add(e.id);
+          if (!has(raw, e.id)) { if (on(sw, e.when) && e.kind !== "yesno" && !(e.kind === "number" && e.default != null)) fault(path, "scorepage.refuse.missing", { what: t(e.label) }); continue; }
+          if (!on(sw, e.when)) { fault(`${path}.${e.id}`, "scorepage.refuse.off", { what: t(e.label) }); continue; }
+          p[e.id] = value(e, raw[e.id], `${path}.${e.id}`);
+        }
+        for (const k of Object.keys(raw)) if (!mine.has(k)) fault(`${path}.${k}`, "scorepage.refuse.key");
+        rec.players.push(p);
+      });
+      for (const e of entries.filter((x) => x.per === "game")) {
+        if (!has(data, e.id) || data[e.id] === null) { if (e.kind === "choices" && on(sw, e.when)) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) }); rec[e.id] = e.kind === "choices" ? [] : null; continue; }
+        if (!on(sw, e.when)) { fault(e.id, "scorepage.refuse.off", { what: t(e.label) }); continue; }
+        rec[e.id] = value(e, data[e.id], e.id);
+      }
+      return { faults, record: faults.length ? null : rec };
+    }
+
+    // a record of ids -> its faults as the command line finds them (in the page's words)
+    function check(rec, t) {
+      const faults = [];
+      const fault = (path, key, values = {}) => faults.push(path ? `${path}: ${t(key, values)}` : t(key, values));
+      const n = rec.players.length;
+      const sw = switchValues(rec);
+      const eff = effective(sw);
+      if (n < num(R.players.min, n) || n > num(R.players.max, n)) fault("", "scorepage.refuse.players", { n, min: num(R.players.min, n), max: num(R.players.max, n) });
+      for (const s of switches) {
+        if (!(sw[s.id] === true || (s.values && s.values.length && has(rec.options, s.id)))) continue;
+        if (!G.allowed(s, n) || (n === 0 && s.players.min !== null)) fault("", "scorepage.refuse.switch_players", { what: t(s.label), min: s.players.min ?? "", max: s.players.max ?? "" });
+      }
+      const seen = new Map();
+      rec.players.forEach((p, i) => {
+        if (!colourOrder.includes(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.unknown", { what: t("scorepage.players"), text: p.colour });
+        if (seen.has(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.twice", { card: colourName(p.colour), where: `players.${seen.get(p.colour)}` });
+        seen.set(p.colour, i);
+      });
+      // pieces named more often than their collection allows
+      const places = { game: new Map() };
+      const once = (id, path, player) => {
+        if (!id) return;
+        const c = R.pieces[collectionOf[id]];
+        if (!c || c.once === "any") return;
+        const scope = c.once === "player" ? (places[player] = places[player] || new Map()) : places.game;
+        if (scope.has(id)) fault(path, "scorepage.refuse.twice", { card: pieceById[id].name, where: scope.get(id) });
+        else scope.set(id, path);
+      };
+      const nameOfPlace = (path) => path;
+      for (const e of eff.entries.filter((x) => x.per === "game" && on(sw, x.when))) {
+        const v = rec[e.id];
+        if (e.kind === "choices") {
+          const want = e.count === null || e.count === undefined ? null : num(e.count, n);
+          if (want !== null && v.length !== want) fault("", "scorepage.refuse.count", { what: t(e.label), n: v.length, count: want });
+          v.forEach((id, j) => once(id, nameOfPlace(`${e.id}.${j}`), null));
+        } else if (e.kind === "choice") once(v, e.id, null);
+        else if (e.kind === "holder" && v !== null && !rec.players.some((p) => p.colour === v)) fault(e.id, "scorepage.refuse.holder", { what: t(e.label), text: colourName(v) });
+      }
+      rec.players.forEach((p, i) => {
+        const who = p.name ? `${colourName(p.colour)} (${p.name})` : colourName(p.colour);
+        for (const e of eff.entries.filter((x) => x.per === "player" && on(sw, x.when))) {
+          const v = p[e.id];
+          const at = `${who}: ${t(e.label)}`;
+          if (e.kind === "pieces") {
+            if (typeof v === "number") {
+              if (listNeeded(e.id, sw)) fault(at, "scorepage.refuse.list_needed");
+            } else {
+              if (e.most !== null && e.most !== undefined && v.length > num(e.most, n)) fault(at, "scorepage.refuse.most", { most: num(e.most, n), what: t(e.label) });
+              v.forEach((id, j) => once(id, `${who}: ${t(e.label)} ${j + 1}`, p.colour));
+            }
+          } else if (e.kind === "choice") {
+            if (v === null || v === undefined) fault(at, "scorepage.refuse.missing", { what: t(e.label) });
+            else if ((e.except || []).includes(v)) fault(at, "scorepage.refuse.except", { card: pieceById[v].name });
+            else once(v, at, p.colour);
+          } else if (e.kind === "number") {
+            const lo = num(e.min ?? 0, n), hi = num(e.max, n);
+            if (v === null || v === undefined) fault(at, "scorepage.refuse.missing", { what: t(e.label) });
+            else if (v < lo || v > hi) fault(at, "scorepage.refuse.number", { what: t(e.label), min: lo, max: hi });
+          }
+        }
+      });
+      const most = tooMany(rec.players.map((p) => ({ entries: p })));
+      if (most) fault("", "scorepage.refuse.too_many", { n: most });
+      return { faults, record: faults.length ? null : rec };
+    }
+    const colourName = (id) => (G.colour(id) ? G.colour(id).name : String(id));
+
+    // ---- scoring
+    function score(rec) {
+      const n = rec.players.length;
+      const sw = switchValues(rec);
+      const { categories } = effective(sw);
+      const inPlay = categories.filter((c) => on(sw, c.when));
+      const players = [...rec.players].sort((a, b) => colourOrder.indexOf(a.colour) - colourOrder.indexOf(b.colour));
+      const pieceEntry = (id) => entryById[id];
+      const listOf = (ids, player, it) => {
+        let out = [];
+        for (const id of ids) {
+          if (id === "it") { out = out.concat(it); continue; }
+          const e = pieceEntry(id);
+          const v = e.per === "player" ? player[id] : rec[id];
+          if (v === null || v === undefined || typeof v === "number") continue;
+          out = out.concat(Array.isArray(v) ? v : [v]);
+        }
+        return out;
+      };
+      const pieces = (x, player, it) => {
+        const except = x.except || [];
+        return listOf(x.of ?? x.count ?? [], player, it).filter((id) => !except.includes(collectionOf[id])).map((id) => pieceById[id]);
+      };
+      const contests = {};
+      const pointsOf = {};
+      const figuresOf = {};
+      function expr(x, player, it) {
+        if (typeof x === "number" || typeof x === "string" || Array.isArray(x)) return num(x, n);
+        if (given(x, "sum")) return pieces(x, player, it).reduce((a, p) => a + p.fields[x.sum], 0);
+        if (given(x, "count")) {
+          const ps = pieces(x, player, it);
+          if (given(x, "symbol")) return ps.reduce((a, p) => a + p.symbols.filter((s) => s === x.symbol).length, 0);
+          if (given(x, "is")) return ps.filter((p) => p.fields[x.field] === x.is).length;
+          if (given(x, "in")) return ps.filter((p) => x.in.includes(p.fields[x.field])).length;
+          // a bare count of a count_ok entry given as a number is that number
+          const bare = (x.count || []).reduce((a, id) => { const e = pieceEntry(id); const v = e && (e.per === "player" ? player[id] : rec[id]); return a + (typeof v === "number" ? v : 0); }, 0);
+          return ps.length + bare;
+        }
+        if (given(x, "distinct")) {
+          const values = new Set(pieces(x, player, it).map((p) => p.fields[x.distinct]));
+          return x.among ? x.among.filter((v) => values.has(v)).length : values.size;
+        }
+        if (given(x, "measure")) {
+          const e = pieceEntry(x.measure);
+          if (!e || !on(sw, e.when)) return 0;
+          const chosen = e.per === "player" ? player[x.measure] : rec[x.measure];
+          if (!chosen) return 0;
+          return expr(R.measures[chosen], player, pieces(x, player, it).map((p) => p.id));
+        }
+        if (given(x, "holds")) return rec[x.holds] === player.colour ? 1 : 0;
+        if (given(x, "yes")) return player[x.yes] === true ? 1 : 0;
+        if (given(x, "value")) return player[x.value];
+        if (given(x, "figure")) return figure(x.figure, player);
+        if (given(x, "won")) return (contests[x.won] || []).filter((c) => c.first.includes(player.colour)).length;
+        if (given(x, "plus")) return x.plus.reduce((a, y) => a + expr(y, player, it), 0);
+        if (given(x, "times")) return x.times.reduce((a, y) => a * expr(y, player, it), 1);
+        if (given(x, "least")) return Math.min(...x.least.map((y) => expr(y, player, it)));
+        if (given(x, "most")) return Math.max(...x.most.map((y) => expr(y, player, it)));
+        if (given(x, "table")) { const v = expr(x.table, player, it); return num(x.points[Math.min(Math.max(v, 0), x.points.length - 1)], n); }
+        throw new Error("unknown expression " + JSON.stringify(x));
+      }
+      function figure(id, player) {
+        if (id === "total") return inPlay.reduce((a, c) => a + categoryPoints(c, player), 0);
+        const c = categories.find((k) => k.id === id);
+        if (c) return on(sw, c.when) ? categoryPoints(c, player) : 0;
+        const key = `${player.colour}|${id}`;
+        if (!has(figuresOf, key)) figuresOf[key] = expr(R.figures[id], player, []);
+        return figuresOf[key];
+      }
+      function decide(contest, measures) {
+        const split = (a, k) => (contest.rounding === "up" ? Math.ceil(a / k) : Math.floor(a / k));
+        const prizes = contest.prizes.map((p) => num(p, n));
+        const contenders = players.filter((p) => measures[p.colour] > 0 || contest.zero_wins);
+        const levels = [...new Set(contenders.map((p) => measures[p.colour]))].sort((a, b) => b - a);
+        const points = {};
+        let place = 0;
+        let first = [];
+        for (const level of levels) {
+          if (place >= prizes.length) break;
+          const group = contenders.filter((p) => measures[p.colour] === level);
+          if (!first.length) first = group.map((p) => p.colour);
+          let pool = 0;
+          for (let k = place; k < place + group.length; k++) pool += prizes[k] ?? 0;
+          for (const p of group) points[p.colour] = split(pool, group.length);
+          place += group.length;
+        }
+        if (!levels.length) first = [];
+        return { points, first };
+      }
+      function runContests(c) {
+        if (has(contests, c.id)) return contests[c.id];
+        const k = c.contest;
+        const out = [];
+        const subjects = k.each ? [].concat(rec[k.each] ?? []) : [c.id];
+        for (const subject of subjects) {
+          const measures = {};
+          for (const p of players) {
+            measures[p.colour] = k.each ? expr(R.measures[subject], p, listOf(k.of, p, [])) : expr(k.over, p, []);
+          }
+          const { points, first } = decide(k, measures);
+          out.push({ id: subject, counts: measures, points, first });
+        }
+        contests[c.id] = out;
+        return out;
+      }
+      function categoryPoints(c, player) {
+        const key = `${player.colour}|${c.id}`;
+        if (has(pointsOf, key)) return pointsOf[key];
+        const v = c.contest ? runContests(c).reduce((a, x) => a + (x.points[player.colour] || 0), 0) : expr(c.points, player, []);
+        pointsOf[key] = v;
+        return v;
+      }
+      for (const c of inPlay) if (c.contest) runContests(c);
+      const tallies = R.tallies.filter((x) => x.figure !== "total").map((x) => x.figure);
+      const scored = players.map((p) => {
+        const breakdown = {};
+        for (const c of categories) breakdown[c.id] = on(sw, c.when) ? categoryPoints(c, p) : 0;
+        const key = [figure("total", p), ...R.ranking.tiebreaks.map((tb) => figure(tb.figure, p))];
+        return { colour: p.colour, name: p.name ?? null, total: key[0], breakdown, tallies: Object.fromEntries(tallies.map((f) => [f, figure(f, p)])), key };
+      });
+      const greater = (a, b) => { for (let i = 0; i < a.length; i++) { if (a[i] !== b[i]) return a[i] > b[i]; } return false; };
+      for (const p of scored) p.rank = 1 + scored.filter((q) => greater(q.key, p.key)).length;
+      const ranked = [...scored].sort((a, b) => a.rank - b.rank);
+      let decider = null;
+      let leaders = ranked.filter((p) => p.total === ranked[0].total);
+      if (leaders.length > 1) {
+        decider = "shared";
+        for (const [i, tb] of R.ranking.tiebreaks.entries()) {
+          const best = Math.max(...leaders.map((p) => p.key[i + 1]));
+          leaders = leaders.filter((p) => p.key[i + 1] === best);
+          if (leaders.length === 1) { decider = tb.id; break; }
+        }
+      }
+      const contestRows = inPlay.filter((c) => c.contest).map((c) => ({ category: c, key: c.contest.each || c.id, list: contests[c.id] }));
+      return { categories: inPlay, players: ranked, contests: contestRows, winners: ranked.filter((p) => p.rank === 1).map((p) => p.colour), tiebreak: decider };
+    }
+
+    // the score table's rows: a contest category has one row per contest
+    function rows(result) {
+      const lines = [];
+      const t = (k) => D.texts[k] ?? k;
+      for (const c of result.categories) {
+        if (c.contest) {
+          for (const x of result.contests.find((r) => r.category === c).list) {
+            const name = c.contest.each ? pieceById[x.id].name : t(c.label);
+            lines.push({ label: name, cells: result.players.map((p) => `${x.points[p.colour] || 0} (${x.counts[p.colour]})`) });
+          }
+        } else lines.push({ label: t(c.label), cells: result.players.map((p) => String(p.breakdown[c.id])) });
+      }
+      for (const tally of R.tallies) {
+        const v = (p) => (tally.figure === "total" ? p.total : p.tallies[tally.figure]);
+        lines.push({ label: t(tally.label), strong: tally.strong, cells: result.players.map((p) => String(v(p))) });
+      }
+      return lines;
+    }
+
+    // the result in the shape of `score --json`
+    function json(result) {
+      const out = {
+        categories: result.categories.map((c) => c.id),
+        players: result.players.map((p) => ({ colour: p.colour, name: p.name, total: p.total, breakdown: p.breakdown, ...p.tallies, rank: p.rank })),
+      };
+      for (const r of result.contests) {
+        out[r.key] = r.list.map((x) => ({
+          id: x.id,
+          counts: Object.fromEntries(result.players.map((p) => p.colour).sort((a, b) => colourOrder.indexOf(a) - colourOrder.indexOf(b)).map((c) => [c, x.counts[c]])),
+          points: Object.fromEntries(Object.entries(x.points).filter(([, v]) => v !== 0)),
+        }));
+      }
+      out.winners = result.winners;
+      out.tiebreak = result.tiebreak;
+      return out;
+    }
+
+    return G;
+  }
+
+  return { of };
+})();
