@@ -53,7 +53,9 @@ class Manifest(Frozen):
 
 
 class PackInfo(Frozen):
-    """pack.yaml: the pack's title and the game model that reads its game files, if any."""
+    """pack.yaml: the pack's title, the game model that reads its game files (if any), and
+    the game's numbers that its texts may use as {placeholders} (a pack without a model)."""
 
     title: Annotated[StrictStr, Field(max_length=200)]
     model: Name | None = None
+    numbers: Annotated[dict[Name, Annotated[StrictInt, Field(ge=0, le=9999)]], Field(max_length=200)] = {}

@@ -31,7 +31,12 @@ class Pack:
     model: GameModel | None  # the game's typed data, or None for a pack of plain data
 
     def texts(self, lang: str) -> Texts:
-        return Texts(self.catalogs, lang, self.model.numbers() if self.model else {})
+        return Texts(self.catalogs, lang, self.numbers)
+
+    @property
+    def numbers(self) -> dict[str, int]:
+        """What every catalog text may use as a {placeholder}: pack.yaml's numbers, then the model's."""
+        return {**self.info.numbers, **(self.model.numbers() if self.model else {})}
 
     @property
     def languages(self) -> list[str]:

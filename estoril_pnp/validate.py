@@ -73,7 +73,8 @@ def check_pieces(pack: Pack, design: Design) -> list[Finding]:
         findings += [Finding(f.file, f.line, f.key, f.message) for f in overflows]  # an overflow is an error here
         if book.has_rulebook(pack):
             try:  # the template, its keys and the example record, as build would meet them
-                book.make_document(pack, design, pieces, lang)
+                doc, _ = book.make_document(pack, design, pieces, lang)
+                findings += book.missing_glyphs(doc, design)
             except InputError as exc:
                 findings += exc.findings
         for piece in pieces:
@@ -107,7 +108,7 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
         for key in (pack.model.required_keys() if pack.model else [])
         if key not in english
     ]
-    numbers = set(pack.model.numbers()) if pack.model else set()
+    numbers = set(pack.numbers)
     model_values = pack.model.call_values() if pack.model else {}
     plurals = plural_stems(english)
     for lang, catalog in sorted(pack.catalogs.items()):  # the allowed names are the code's, whatever English says

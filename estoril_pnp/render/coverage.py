@@ -25,11 +25,17 @@ def _cmap(font: str) -> frozenset[int]:
 def missing_glyphs(where: str, ops: Iterable[Op]) -> list[Finding]:
     out = []
     for op in ops:
-        if not isinstance(op, TextOp):
-            continue
-        cmap = _cmap(op.font)
-        for _, _, line in op.lines:
-            missing = sorted({ch for ch in line if ord(ch) not in cmap and not ch.isspace()})
-            if missing:
-                out.append(Finding(where, None, op.font, f"no glyph for {' '.join(missing)} in {line!r}"))
+        if isinstance(op, TextOp):
+            out += missing_in_text(where, op.font, (line for _, _, line in op.lines))
+    return out
+
+
+def missing_in_text(where: str, font: str, lines: Iterable[str]) -> list[Finding]:
+    """Each line that uses a letter `font` (a registered name) has no glyph for."""
+    cmap = _cmap(font)
+    out = []
+    for line in lines:
+        missing = sorted({ch for ch in line if ord(ch) not in cmap and not ch.isspace()})
+        if missing:
+            out.append(Finding(where, None, font, f"no glyph for {' '.join(missing)} in {line!r}"))
     return out

@@ -1,41 +1,75 @@
-"""A pack's rulebook in one language: the document from the template, the catalogs and the
-game's facts and pictures, then written as PDF and HTML, each file atomically."""
+"""A pack's rulebook in one language: the document from the template, the catalogs, the
+pack's facts and pieces (and a game model's pictures), then written as PDF and HTML, each
+file atomically.
+
+The template is the pack's own `rulebook/rulebook.xml.j2` if it has one, else the shipped
+one for a game model that offers a rulebook; a pack with neither has no rulebook.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..atomic import atomic_path
+from ..errors import Finding, InputError
 from ..pack import Pack
+from ..packfiles import PackFiles
+from ..render.coverage import missing_in_text
 from ..render.fonts import font_file
 from ..render.imposition import PAPERS
 from ..render.layout import Design
 from ..render.piece import Piece
 from ..resources import resource_dir
-from .content import build_document
-from .document import Document
+from .content import TEMPLATE, Source, build_document
+from .document import Document, Picture, strings
+from .facts import facts
 from .html import write_html
 from .pdf import Look, write_pdf
 
 PDF_NAME, HTML_NAME = "rulebook.pdf", "rulebook.html"
+FOLDER = "rulebook"  # a pack's own template is rulebook/rulebook.xml.j2; the shipped one, templates/rulebook/
+
+
+def source(pack: Pack) -> Source | None:
+    """The template a pack's rulebook is made from; None for a pack that has none.
+    InputError if the pack's template is a link that leaves it."""
+    if pack.files.path(f"{FOLDER}/{TEMPLATE}").exists():
+        return Source(pack.files, FOLDER)
+    if pack.model is not None and hasattr(pack.model, "rulebook"):
+        return Source(PackFiles(resource_dir("templates")), FOLDER)
+    return None
 
 
 def has_rulebook(pack: Pack) -> bool:
-    """A pack of plain data has no rules to explain; a game model that offers a rulebook does."""
-    return pack.model is not None and hasattr(pack.model, "rulebook")
-
-
-def template_dir() -> Path:
-    return resource_dir("templates") / "rulebook"
+    try:
+        return source(pack) is not None
+    except InputError:  # a template that leaves the pack: make_document reports it
+        return True
 
 
 def make_document(pack: Pack, design: Design, pieces: Sequence[Piece], lang: str) -> tuple[Document, set[str]]:
     """The rulebook of `pieces`' language, and the catalog keys it used."""
-    assert pack.model is not None
+    where = source(pack)
+    assert where is not None
     t = pack.texts(lang)
-    context, pictures = pack.model.rulebook(pack.files, pack.manifest, design, pieces, t)
-    return build_document(template_dir(), context, t, design, pictures)
+    context: dict[str, Any] = facts(pack, lang)
+    pictures: dict[str, Picture] = {}
+    if pack.model is not None and hasattr(pack.model, "rulebook"):
+        own, pictures = pack.model.rulebook(pack.files, pack.manifest, design, pieces, t)
+        context.update(own)
+    return build_document(where, context, t, design, pictures, pieces)
+
+
+def missing_glyphs(doc: Document, design: Design) -> list[Finding]:
+    """Letters of the document that a font of the rulebook lacks (each text in each of its fonts)."""
+    look = Look.of(design.fonts, design.palette)
+    lines = strings(doc)
+    out: list[Finding] = []
+    for font in dict.fromkeys((look.text, look.bold, look.italic, look.heading)):
+        out += missing_in_text(f"rulebook [{doc.lang}]", font, lines)
+    return out
 
 
 def write(doc: Document, design: Design, out_dir: Path, paper: str) -> list[Path]:

@@ -1,14 +1,16 @@
 """The rulebook's words and structure become one plain Document.
 
-A Jinja template (templates/rulebook/) gives the structure as a small XML vocabulary and
-asks the catalogs for every sentence through `t`; the game's model gives the facts and the
-pictures. Catalog text is escaped, so a translation can never inject markup; `**bold**` in
-it marks a defined term.
+A Jinja template (the pack's `rulebook/`, or templates/rulebook/) gives the structure as a
+small XML vocabulary and asks the catalogs for every sentence through `t` and `plural`; the
+pack gives the facts, and the pictures are its pieces (or a game model's drawings). The
+template is untrusted: it runs sandboxed (sandbox.py). Catalog text is escaped, so a
+translation can never inject markup; `**bold**` in it marks a defined term.
 
     <document title subtitle edition contents>
       <section id title [icon] [break] [contents="short"] [fit="page"]>   blocks, nested sections (level 2)
         <p [kind]>  <ol>/<ul> of <li>  <table [numeric="0,1,…"]> of <tr> of <th>/<td>
         <figure ref [size]> <caption/> and <li> legend entries </figure>
+        <figure [size]> <piece key [side="back"]/>… <caption/> <li/>… </figure>   the pack's pieces in a row
     inline: text, <b>, <icon name="concept"/>
 """
 
@@ -16,52 +18,68 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from markupsafe import Markup, escape
 
 from ..errors import Finding, InputError
-from ..i18n import MissingText, Texts
+from ..i18n import FALLBACK, MissingText, Texts
+from ..packfiles import PackFiles
 from ..render.layout import Design
-from .document import Block, Document, Figure, Icon, Inline, Items, Para, Picture, Run, Section, Table, Text
+from ..render.piece import Piece
+from .document import Block, Document, Figure, Icon, Inline, Items, Para, Picture, Placed, Run, Section, Table, Text
+from .sandbox import render
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 TEMPLATE = "rulebook.xml.j2"
+ROW_GAP = 6.0  # mm between the pieces of a figure
+ROW_MAX = (170.0, 110.0)  # mm: a figure of pieces is scaled down to fit this
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a rulebook's template is: `folder/rulebook.xml.j2` of `files` (a pack, or the shipped templates)."""
+
+    files: PackFiles
+    folder: str = "rulebook"
+
+    @property
+    def main(self) -> Path:
+        return self.files.root / self.folder / TEMPLATE
 
 
 @dataclass
 class Recorder:
-    """`t` for the template: escaped catalog text with bold terms; remembers every key it was asked for."""
+    """`t` and `plural` for the template: escaped catalog text with bold terms; remembers every key it was asked for."""
 
     texts: Texts
     keys: set[str] = field(default_factory=set)
 
-    def __call__(self, key: str, **values: object) -> Markup:
+    def text(self, key: str, **values: object) -> Markup:
         self.keys.add(key)
-        return Markup(BOLD.sub(r"<b>\1</b>", str(escape(self.texts(key, **values)))))
+        return _marked(self._look_up(lambda: self.texts(key, **values), key))
+
+    def plural(self, key: str, count: int, **values: object) -> Markup:
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise InputError([Finding("i18n/en.yaml", None, key, f"plural needs a whole number, not {count!r}")])
+        self.keys.update(k for k in self.texts.catalogs.get(FALLBACK, {}) if k.startswith(f"{key}."))
+        return _marked(self._look_up(lambda: self.texts.plural(key, count, **values), f"{key}.other"))
+
+    @staticmethod
+    def _look_up(get: Callable[[], str], key: str) -> str:
+        try:
+            return get()
+        except MissingText:
+            raise InputError(
+                [Finding(f"i18n/{FALLBACK}.yaml", None, key, "no text for this key, which the rulebook uses")]
+            ) from None
 
 
-def render_xml(template_dir: Path, context: Mapping[str, Any], t: Recorder) -> str:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(template_dir)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    try:
-        return env.get_template(TEMPLATE).render(**context, t=t, icon=_icon_tag)
-    except MissingText as exc:
-        raise InputError(
-            [Finding("i18n/en.yaml", None, exc.key, "no text for this key, which the rulebook uses")]
-        ) from None
-    except jinja2.TemplateError as exc:
-        where = getattr(exc, "filename", None) or str(template_dir / TEMPLATE)
-        raise InputError([Finding(where, getattr(exc, "lineno", None), "", f"rulebook template: {exc}")]) from None
+def _marked(text: str) -> Markup:
+    return Markup(BOLD.sub(r"<b>\1</b>", str(escape(text))))
 
 
 def _icon_tag(concept: str) -> Markup:
@@ -69,23 +87,27 @@ def _icon_tag(concept: str) -> Markup:
 
 
 def build_document(
-    template_dir: Path,
+    source: Source,
     context: Mapping[str, Any],
     texts: Texts,
     design: Design,
     pictures: Mapping[str, Picture],
+    pieces: Sequence[Piece] = (),
 ) -> tuple[Document, set[str]]:
-    """The document, and every catalog key it used."""
+    """The document, and every catalog key it used; `pieces` are what a figure's `<piece>` may name."""
     t = Recorder(texts)
-    xml = render_xml(template_dir, context, t)
+    functions = {"t": t.text, "plural": t.plural, "icon": _icon_tag}
+    xml = render(source.files, source.folder, TEMPLATE, {**context, **functions})
     try:
         root = ET.fromstring(xml)
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else None
         raise InputError(
-            [Finding(template_dir / TEMPLATE, line, "", f"rulebook template makes bad XML: {exc}")]
+            [Finding(source.main, None, "rulebook", f"the template makes bad XML (line {line} of its output): {exc}")]
         ) from None
-    parser = _Parser(design, pictures)
+    if root.tag != "document":
+        raise InputError([Finding(source.main, None, root.tag, "the rulebook template must make one <document>")])
+    parser = _Parser(source.main, design, pictures, {p.key: p for p in pieces})
     sections = tuple(parser.sections(root, 1))
     doc = Document(
         lang=texts.lang,
@@ -101,8 +123,10 @@ def build_document(
 
 @dataclass
 class _Parser:
+    template: Path  # where a fault of the vocabulary is reported
     design: Design
     pictures: Mapping[str, Picture]
+    pieces: Mapping[str, Piece]
     figures: int = 0
 
     def sections(self, node: ET.Element, level: int, listed: bool = True) -> Iterator[Section]:
@@ -126,7 +150,7 @@ class _Parser:
             "figure": self.figure,
         }
         if node.tag not in make:
-            raise InputError([Finding(TEMPLATE, None, node.tag, "unknown element in the rulebook template")])
+            raise InputError([Finding(self.template, None, node.tag, "unknown element in the rulebook template")])
         return make[node.tag](node)
 
     def table(self, node: ET.Element) -> Table:
@@ -137,13 +161,38 @@ class _Parser:
         return Table(header, tuple(tuple(self.inline(c) for c in r) for r in body), numeric)
 
     def figure(self, node: ET.Element) -> Figure:
-        ref = node.get("ref", "")
-        if ref not in self.pictures:
-            raise InputError([Finding(TEMPLATE, None, ref, "the rulebook names a picture the game does not draw")])
+        placed = [c for c in node if c.tag == "piece"]
+        ref = node.get("ref")
+        if placed and ref is None:
+            picture = self.row(placed)
+        elif ref in self.pictures and not placed:
+            picture = self.pictures[ref]
+        else:
+            why = "a figure has either a ref or <piece> elements" if placed else "no such picture"
+            raise InputError([Finding(self.template, None, f"figure {ref or ''}".strip(), why)])
         self.figures += 1
         caption = next((self.inline(c) for c in node if c.tag == "caption"), ())
         legend = tuple(self.inline(c) for c in node if c.tag == "li")
-        return Figure(self.pictures[ref], caption, self.figures, legend, node.get("size", "wide"))
+        return Figure(picture, caption, self.figures, legend, node.get("size", "wide"))
+
+    def row(self, nodes: Sequence[ET.Element]) -> Picture:
+        """The named pieces side by side, as printed, scaled down together to fit a page."""
+        chosen: list[tuple[Piece, bool]] = []
+        for node in nodes:
+            key, side = node.get("key", ""), node.get("side", "face")
+            piece = self.pieces.get(key)
+            if piece is None or side not in ("face", "back") or (side == "back" and piece.back is None):
+                why = "no such piece" if piece is None else f"side is face or back (one the piece has), not {side!r}"
+                raise InputError([Finding(self.template, None, f"piece {key}", why)])
+            chosen.append((piece, side == "back"))
+        width = sum(p.width for p, _ in chosen) + ROW_GAP * (len(chosen) - 1)
+        height = max(p.height for p, _ in chosen)
+        scale = min(1.0, ROW_MAX[0] / width, ROW_MAX[1] / height)
+        out, x = [], 0.0
+        for piece, back in chosen:
+            out.append(Placed(piece, x, (height - piece.height) * scale / 2, scale, back=back))
+            x += (piece.width + ROW_GAP) * scale
+        return Picture(width * scale, height * scale, tuple(out))
 
     def inline(self, node: ET.Element, bold: bool = False) -> Text:
         out: list[Inline] = []

@@ -107,3 +107,21 @@ class Document:
 
 def plain(text: Text) -> str:
     return "".join(part.text for part in text if isinstance(part, Run))
+
+
+def strings(doc: Document) -> list[str]:
+    """Every text the document sets: titles, paragraphs, lists, tables, captions and legends."""
+    out = [doc.title, doc.subtitle, doc.edition, doc.contents_title]
+    for section in doc.sections:
+        out.append(section.title)
+        for block in section.blocks:
+            if isinstance(block, Para):
+                texts: tuple[Text, ...] = (block.text,)
+            elif isinstance(block, Items):
+                texts = block.items
+            elif isinstance(block, Table):
+                texts = (*block.header, *(cell for row in block.rows for cell in row))
+            else:
+                texts = (block.caption, *block.legend)
+            out += [plain(text) for text in texts]
+    return [s for s in out if s]

@@ -1,0 +1,40 @@
+"""What any pack's rulebook template may state, as plain data: the pack's title and numbers,
+what it prints and how many, and the items of its YAML item files as written.
+
+Only mappings, lists, texts and numbers reach the template (it is untrusted input), so
+nothing it is given leads back into the program.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..pack import Pack
+from ..pieces import read_items
+
+
+def facts(pack: Pack, lang: str) -> dict[str, Any]:
+    components, items = [], {}
+    for name, kind in pack.manifest.pieces.items():
+        own = read_items(pack, kind.items) if kind.items.endswith((".yaml", ".yml")) else None
+        if own is not None:
+            items[name] = [{"id": i.id, "face": i.face, "reverse": i.reverse} for i in own]
+        count = len(own) if own is not None else None
+        components.append(
+            {
+                "id": name,
+                "group": kind.group,
+                "width": kind.width,
+                "height": kind.height,
+                "copies": kind.copies,
+                "items": count,
+                "count": None if count is None else count * kind.copies,
+            }
+        )
+    return {
+        "lang": lang,
+        "title": pack.info.title,
+        "numbers": dict(pack.numbers),
+        "components": components,
+        "items": items,
+    }
