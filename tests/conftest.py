@@ -13,6 +13,24 @@ from estoril_pnp.resources import default_pack
 
 SHIPPED = load_pack(default_pack())
 PACK = SHIPPED.model.data  # module level too: hypothesis strategies need it at import
+ROOT = Path(__file__).parent.parent
+
+
+def all_packs() -> list[Path]:
+    """Every pack the per-catalog and per-piece tests run over: the shipped one (always), each
+    `packs/*/` with a pack.yaml, and the model-less fixture, so a new pack is tested by adding it."""
+    found = sorted(p.parent for p in (ROOT / "packs").glob("*/pack.yaml"))
+    return [default_pack(), *found, ROOT / "tests" / "fixtures" / "tiny_game"]
+
+
+def pack_languages() -> list[tuple[Path, str]]:
+    """(pack, language) for every catalog of every pack."""
+    return [(pack, lang) for pack in all_packs() for lang in load_pack(pack).languages]
+
+
+def pack_id(value: object) -> str:
+    """A readable test id: the pack's folder name (the shipped pack is `data`), or the language."""
+    return value.name if isinstance(value, Path) else str(value)
 
 
 @pytest.fixture(scope="session")

@@ -66,11 +66,11 @@ def test_texts_never_raise_on_a_hostile_catalog(pack: Estoril) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("winner: \"Winner: {names}\"", "winner: \"Winner: {names.__class__}\"", "malformed placeholder"),
+        ('winner: "Winner: {names}"', 'winner: "Winner: {names.__class__}"', "malformed placeholder"),
         ("after round {rounds}.", "after round {rounds.real}.", "malformed placeholder"),
         ("after round {rounds}.", "after round {round}.", "unknown placeholder '{round}'"),
         ("after round {rounds}.", "after round {rounds.", "a lone '{'"),
-        ("saved: \"Record saved to {path}.\"", "saved: \"Record saved to {names}.\"", "unknown placeholder '{names}'"),
+        ('saved: "Record saved to {path}."', 'saved: "Record saved to {names}."', "unknown placeholder '{names}'"),
     ],
 )
 def test_validate_reports_a_bad_placeholder_in_english(pack_copy: Path, old: str, new: str, message: str) -> None:

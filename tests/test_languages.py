@@ -4,22 +4,26 @@ touching this file. And the tools a translator uses: status, check, a template, 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import SHIPPED
+from conftest import SHIPPED, all_packs, pack_id, pack_languages
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
 from estoril_pnp.i18n import Texts
+from estoril_pnp.pack import load_pack
+from estoril_pnp.resources import default_pack
+from estoril_pnp.rulebook import book
 from estoril_pnp.translation import state
 
 runner = CliRunner()
 LANGS = SHIPPED.languages
 # Letters each language must show on its pieces, read back from the PDFs.
-LETTERS = {"hu": "őű", "pl": "łżąę", "de": "äß", "es": "ñ", "pt": "ãç"}
+LETTERS = {"hu": "őű", "pl": "łżąę", "de": "äß", "es": "ñ", "pt": "ãç", "cs": "ěšřů"}
 BROKEN = re.compile("[\ufffd\u25a1\u25af\u2610]")  # replacement character and the boxes of a missing glyph
 
 
@@ -28,30 +32,65 @@ def _text(pdf: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("all")
-    result = runner.invoke(app, ["build", "--lang", "all", "--layout", "single", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+def builds(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path], Path]:
+    """A pack's every language built one piece per page, once per pack."""
+    done: dict[Path, Path] = {}
+
+    def get(pack: Path) -> Path:
+        if pack not in done:
+            out = tmp_path_factory.mktemp(pack.name)
+            args = ["build", "--pack", str(pack), "--lang", "all", "--layout", "single", "--out", str(out)]
+            result = runner.invoke(app, args)
+            assert result.exit_code == 0, result.output
+            done[pack] = out
+        return done[pack]
+
+    return get
 
 
-def test_every_shipped_language_is_complete() -> None:
+@pytest.fixture(scope="module")
+def built(builds: Callable[[Path], Path]) -> Path:
+    return builds(default_pack())
+
+
+def test_the_shipped_pack_speaks_six_languages() -> None:
     assert set(LANGS) >= {"en", "pl", "hu", "pt", "de", "es"}
-    result = runner.invoke(app, ["validate", "--strict"])
+
+
+@pytest.mark.parametrize("pack_dir", all_packs(), ids=pack_id)
+def test_every_pack_is_complete_in_every_language(pack_dir: Path) -> None:
+    """validate --strict: every catalog complete and consistent, every text fits, every letter
+    has a glyph, on every piece and in the rulebook, in every language."""
+    result = runner.invoke(app, ["validate", "--strict", "--pack", str(pack_dir)])
     assert result.exit_code == 0, result.stdout
     assert "0 error(s), 0 warning(s): ok" in result.stdout
-    for lang in LANGS:
-        assert not state(SHIPPED, lang).problems, lang
+    pack = load_pack(pack_dir)
+    for lang in pack.languages:
+        assert not state(pack, lang).problems, lang
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_each_language_reads_back_with_its_own_words_and_letters(built: Path, lang: str) -> None:
-    t = Texts(SHIPPED.catalogs, lang)
-    folder = built / lang / "a4"
-    everything = "\n".join(_text(pdf) for pdf in sorted(folder.glob("*.pdf")))
+@pytest.mark.parametrize(("pack_dir", "lang"), pack_languages(), ids=pack_id)
+def test_every_pack_reads_back_in_each_language_with_its_letters(
+    builds: Callable[[Path], Path], pack_dir: Path, lang: str
+) -> None:
+    pack = load_pack(pack_dir)
+    folder = builds(pack_dir) / lang / "a4"
+    pdfs = {pdf.name: _text(pdf) for pdf in sorted(folder.glob("*.pdf"))}
+    assert {f"{group}-single.pdf" for group in pack.manifest.groups} <= set(pdfs)
+    everything = "\n".join(pdfs.values())
     assert not BROKEN.search(everything)
     for letter in LETTERS.get(lang, ""):
         assert letter in everything, (lang, letter)
+    if book.has_rulebook(pack):
+        assert "{" not in pdfs["rulebook.pdf"] and "}" not in pdfs["rulebook.pdf"]  # every placeholder filled
+        page = (folder.parent / "rulebook.html").read_text(encoding="utf-8")
+        assert f'<html lang="{lang}">' in page and not BROKEN.search(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_reads_back_with_its_own_words(built: Path, lang: str) -> None:
+    t = Texts(SHIPPED.catalogs, lang)
+    folder = built / lang / "a4"
     missions = _text(folder / "missions-single.pdf")
     for m in SHIPPED.model.data.missions:
         assert t(f"mission.{m.id}.title") in missions
@@ -64,14 +103,22 @@ def test_each_language_reads_back_with_its_own_words_and_letters(built: Path, la
         assert t(key).upper() in aids
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_each_language_keeps_the_sizes_and_embeds_its_fonts(built: Path, lang: str) -> None:
-    for kind in SHIPPED.manifest.pieces.values():
-        for page in PdfReader(built / lang / "a4" / f"{kind.group}-single.pdf").pages:
-            trim = page.trimbox
-            assert float(trim.width) * 25.4 / 72 == pytest.approx(kind.width, abs=0.1)
-            assert float(trim.height) * 25.4 / 72 == pytest.approx(kind.height, abs=0.1)
-        for page in PdfReader(built / lang / "a4" / f"{kind.group}-single.pdf").pages[:2]:
+@pytest.mark.parametrize(("pack_dir", "lang"), pack_languages(), ids=pack_id)
+def test_each_language_keeps_the_sizes_and_embeds_its_fonts(
+    builds: Callable[[Path], Path], pack_dir: Path, lang: str
+) -> None:
+    built = builds(pack_dir)
+    manifest = load_pack(pack_dir).manifest
+    for group in manifest.groups:
+        sizes = {(k.width, k.height) for k in manifest.pieces.values() if k.group == group}
+        pages = PdfReader(built / lang / "a4" / f"{group}-single.pdf").pages
+        seen = set()
+        for page in pages:  # each page is exactly one of the group's piece sizes
+            trim = (float(page.trimbox.width) * 25.4 / 72, float(page.trimbox.height) * 25.4 / 72)
+            [size] = [s for s in sizes if abs(s[0] - trim[0]) <= 0.1 and abs(s[1] - trim[1]) <= 0.1]
+            seen.add(size)
+        assert seen == sizes, group
+        for page in pages[:2]:
             for font in page["/Resources"].get("/Font", {}).values():
                 font = font.get_object()
                 assert font["/Subtype"] == "/TrueType" and "/FontFile2" in font["/FontDescriptor"].get_object()

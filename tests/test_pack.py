@@ -183,7 +183,7 @@ def test_a_fifth_action_space_is_refused_at_the_spaces_key(pack_copy: Path) -> N
     fourth = "{numeral: IV,  at: BL, top_secret: true,  peek: any}"
     fifth = "{numeral: IV, at: C, top_secret: true, peek: any}"
     text = (pack_copy / "locations.yaml").read_text(encoding="utf-8")
-    line = text[: text.index("    spaces:", text.index("name: \"Museu"))].count("\n") + 1  # the Museum's spaces key
+    line = text[: text.index("    spaces:", text.index('name: "Museu'))].count("\n") + 1  # the Museum's spaces key
     replace_once(pack_copy / "locations.yaml", fourth, f"{fourth}\n      - {fifth}")
     message = only_finding(pack_copy)
     where = f"{pack_copy / 'locations.yaml'}:{line}: locations[7].spaces"

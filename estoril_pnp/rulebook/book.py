@@ -65,7 +65,7 @@ def make_document(pack: Pack, design: Design, pieces: Sequence[Piece], lang: str
 def missing_glyphs(doc: Document, design: Design) -> list[Finding]:
     """Letters of the document that a font of the rulebook lacks (each text in each of its fonts)."""
     look = Look.of(design.fonts, design.palette)
-    lines = strings(doc)
+    lines = [s.replace("\xad", "") for s in strings(doc)]  # a soft hyphen is a place to break, not a letter
     out: list[Finding] = []
     for font in dict.fromkeys((look.text, look.bold, look.italic, look.heading)):
         out += missing_in_text(f"rulebook [{doc.lang}]", font, lines)

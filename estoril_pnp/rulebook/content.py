@@ -31,7 +31,7 @@ from ..packfiles import PackFiles
 from ..render.layout import Design
 from ..render.piece import Piece
 from .document import Block, Document, Figure, Icon, Inline, Items, Para, Picture, Placed, Run, Section, Table, Text
-from .sandbox import render
+from .sandbox import line_of, render
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 TEMPLATE = "rulebook.xml.j2"
@@ -97,17 +97,21 @@ def build_document(
     """The document, and every catalog key it used; `pieces` are what a figure's `<piece>` may name."""
     t = Recorder(texts)
     functions = {"t": t.text, "plural": t.plural, "icon": _icon_tag}
-    xml = render(source.files, source.folder, TEMPLATE, {**context, **functions})
+    xml, sources = render(source.files, source.folder, TEMPLATE, {**context, **functions})
     try:
         root = ET.fromstring(xml)
     except ET.ParseError as exc:
-        line = exc.position[0] if exc.position else None
+        line = exc.position[0] if exc.position else 0
+        said = xml.splitlines()[line - 1].strip() if 0 < line <= len(xml.splitlines()) else ""
+        file, at = line_of(sources, source.main, said)
         raise InputError(
-            [Finding(source.main, None, "rulebook", f"the template makes bad XML (line {line} of its output): {exc}")]
+            [Finding(file, at, "rulebook", f"the template makes bad XML ({exc}, in its output: {said[:80]!r})")]
         ) from None
     if root.tag != "document":
         raise InputError([Finding(source.main, None, root.tag, "the rulebook template must make one <document>")])
-    parser = _Parser(source.main, design, pictures, {p.key: p for p in pieces})
+    parser = _Parser(
+        lambda *needles: line_of(sources, source.main, *needles), design, pictures, {p.key: p for p in pieces}
+    )
     sections = tuple(parser.sections(root, 1))
     doc = Document(
         lang=texts.lang,
@@ -123,7 +127,7 @@ def build_document(
 
 @dataclass
 class _Parser:
-    template: Path  # where a fault of the vocabulary is reported
+    locate: Callable[..., tuple[Path, int | None]]  # the template line that wrote a text
     design: Design
     pictures: Mapping[str, Picture]
     pieces: Mapping[str, Piece]
@@ -150,7 +154,9 @@ class _Parser:
             "figure": self.figure,
         }
         if node.tag not in make:
-            raise InputError([Finding(self.template, None, node.tag, "unknown element in the rulebook template")])
+            raise InputError(
+                [Finding(*self.locate(f"<{node.tag}"), node.tag, "unknown element in the rulebook template")]
+            )
         return make[node.tag](node)
 
     def table(self, node: ET.Element) -> Table:
@@ -169,7 +175,9 @@ class _Parser:
             picture = self.pictures[ref]
         else:
             why = "a figure has either a ref or <piece> elements" if placed else "no such picture"
-            raise InputError([Finding(self.template, None, f"figure {ref or ''}".strip(), why)])
+            raise InputError(
+                [Finding(*self.locate(f'ref="{ref}"', f"ref='{ref}'", "<figure"), f"figure {ref or ''}".strip(), why)]
+            )
         self.figures += 1
         caption = next((self.inline(c) for c in node if c.tag == "caption"), ())
         legend = tuple(self.inline(c) for c in node if c.tag == "li")
@@ -182,8 +190,14 @@ class _Parser:
             key, side = node.get("key", ""), node.get("side", "face")
             piece = self.pieces.get(key)
             if piece is None or side not in ("face", "back") or (side == "back" and piece.back is None):
-                why = "no such piece" if piece is None else f"side is face or back (one the piece has), not {side!r}"
-                raise InputError([Finding(self.template, None, f"piece {key}", why)])
+                why = (
+                    "no such piece (a key is group/item, as `export png` names it)"
+                    if piece is None
+                    else f"side is face or back, not {side!r}"
+                    if side not in ("face", "back")
+                    else "this piece has no back"
+                )
+                raise InputError([Finding(*self.locate(f'"{key}"', f"'{key}'", "<piece"), f"piece {key}", why)])
             chosen.append((piece, side == "back"))
         width = sum(p.width for p, _ in chosen) + ROW_GAP * (len(chosen) - 1)
         height = max(p.height for p, _ in chosen)

@@ -110,8 +110,12 @@ class _Environment(ImmutableSandboxedEnvironment):
             )  # fmt: skip
         return tree
 
+    def wrap_str_format(self, value: Any) -> None:
+        """`str.format` is refused outright (is_safe_attribute), not run in Jinja's format sandbox."""
+        return None
+
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-        if isinstance(obj, str) and attr in ("format", "format_map"):  # widths of any size, and field access
+        if isinstance(obj, str) and attr in ("format", "format_map"):  # pads to any width before any check
             return False
         return super().is_safe_attribute(obj, attr, value)
 
@@ -131,12 +135,15 @@ class _Loader(jinja2.BaseLoader):
     files: PackFiles
     folder: str
     loaded: dict[str, Path] = field(default_factory=dict)  # file shown in a traceback -> the file
+    sources: dict[Path, str] = field(default_factory=dict)  # what each file read holds
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         try:
             path = self.files.path(f"{self.folder}/{template}")
         except InputError as exc:
-            raise jinja2.TemplateNotFound(template, exc.findings[0].message) from None
+            message = exc.findings[0].message
+            named = message if template in message else f"'{template}' {message}"
+            raise jinja2.TemplateNotFound(template, named) from None
         if not path.is_file():
             raise jinja2.TemplateNotFound(template, f"no template '{template}' in {self.folder}/")
         try:
@@ -151,12 +158,13 @@ class _Loader(jinja2.BaseLoader):
         except UnicodeDecodeError as exc:
             raise jinja2.TemplateNotFound(template, f"'{template}' is not UTF-8 (byte {exc.start})") from None
         self.loaded[str(path)] = path
+        self.sources[path] = source
         return source, str(path), lambda: False
 
 
-def render(files: PackFiles, folder: str, name: str, context: Mapping[str, Any]) -> str:
-    """`folder/name` of `files` rendered with `context`; InputError with the template's file
-    and line for whatever it may not do."""
+def render(files: PackFiles, folder: str, name: str, context: Mapping[str, Any]) -> tuple[str, dict[Path, str]]:
+    """`folder/name` of `files` rendered with `context`, and the source of every template file
+    it read; InputError with the template's file and line for whatever it may not do."""
     budget = _Budget()
     loader = _Loader(files, folder)
     env = _Environment(loader, budget)
@@ -169,7 +177,7 @@ def render(files: PackFiles, folder: str, name: str, context: Mapping[str, Any])
             if size > MAX_OUTPUT:
                 raise BudgetSpent(f"more than {MAX_OUTPUT:,} characters of output")
             out.append(chunk)
-        return "".join(out)
+        return "".join(out), loader.sources
     except InputError as exc:  # raised by a function the template called (a missing catalog key)
         file, line = _where(exc.__traceback__, loader.loaded, main)
         raise InputError([_at(f, file, line) for f in exc.findings]) from None
@@ -210,3 +218,14 @@ def _where(tb: TracebackType | None, loaded: Mapping[str, Path], main: Path) -> 
 def _at(finding: Finding, file: Path, line: int | None) -> Finding:
     """A finding the template's call met (a catalog lacks a key): where the template asked."""
     return Finding(finding.file, finding.line, finding.key, f"{finding.message} ({file.name}:{line})")
+
+
+def line_of(sources: Mapping[Path, str], main: Path, *needles: str) -> tuple[Path, int | None]:
+    """The first template line that holds a needle (what the output complains of, such as a
+    piece's key), for a fault found only once the output is read; else the main file."""
+    for needle in filter(None, needles):
+        for path, text in sources.items():
+            for number, line in enumerate(text.splitlines(), start=1):
+                if needle in line:
+                    return path, number
+    return main, None
