@@ -17,7 +17,7 @@ RECORDS = 10_000
 
 
 def main() -> None:
-    pack = load_pack(default_pack())
+    pack = load_pack(default_pack()).model.data  # type: ignore[union-attr]  # the shipped pack is City of Spies
     rng = random.Random(1942)
     records = [random_record(pack, rng) for _ in range(RECORDS)]
     start = time.perf_counter()

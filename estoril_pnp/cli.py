@@ -23,7 +23,7 @@ from rich.console import Console
 from . import __version__
 from .build import Extra
 from .errors import Finding, InputError
-from .games.estoril import CityOfSpies, scoreprompt, scoreview, scoring
+from .games.estoril import CityOfSpies, scoreprompt, scoring
 from .games.estoril import record as records
 from .games.estoril.model import Estoril
 from .games.estoril.tables import TABLES
@@ -33,6 +33,7 @@ from .render.imposition import PAPERS, Backs, Paper
 from .render.options import Layout, SheetOptions
 from .render.scorepad import Pad
 from .resources import default_pack
+from .scoresheet import Sheet
 from .terminal import clean, plain, safe_json
 from .validate import validate as run_validation
 
@@ -146,6 +147,14 @@ def texts(pack: Pack, lang: str) -> Texts:
             )
         )
     return pack.texts(lang)
+
+
+def score_sheet(pack: Pack) -> Sheet:
+    """The pack's score sheet, for the commands that score (score, scorepad)."""
+    if pack.sheet is None:
+        path = pack.files.root / "scoring.yaml"
+        fail(InputError([Finding(path, None, "", "this pack has no score sheet, so it cannot be scored")]))
+    return pack.sheet
 
 
 def estoril(pack: Pack) -> Estoril:
@@ -264,16 +273,16 @@ def build(
 
 
 def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
-    """Beside the pieces, each language's score pad; only a game with a scorer has one."""
+    """Beside the pieces, each language's score pad; only a pack with a score sheet has one."""
     from .buildcache import value_key
-    from .games.estoril.scorepad import score_pad
+    from .scorepad import score_pad
 
-    if not isinstance(pack.model, CityOfSpies):
+    sheet = pack.sheet
+    if sheet is None:
         return {}
-    game = pack.model.data
 
     def pad(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        drawn = score_pad(game, pack.texts(lang))
+        drawn = score_pad(sheet, pack.info.title, pack.texts(lang))
         return value_key(drawn, paper), lambda target: _write_scorepad(drawn, lang, paper, target)
 
     return {"scorepad.pdf": pad}
@@ -382,20 +391,20 @@ def scorepad(
     ] = None,
 ) -> None:
     """Write the printable end-of-game score pad: a row per source of points, a column per colour."""
-    from .games.estoril.scorepad import score_pad
     from .render.fonts import register_fonts
     from .render.options import resolve_options
+    from .scorepad import score_pad
 
     options = resolve_options(paper)
     p = open_pack(pack)
     t = texts(p, lang)
-    game = estoril(p)
+    sheet = score_sheet(p)
     register_fonts()
     target = out_file or Path("output") / lang / paper / "scorepad.pdf"
     if target.is_dir():
         raise InputError([Finding("--out", None, "", f"{target} is a folder; give a file name")])
     with writing(target):
-        _write_scorepad(score_pad(game, t), lang, options.paper, target)
+        _write_scorepad(score_pad(sheet, p.info.title, t), lang, options.paper, target)
     say(str(target))
 
 
@@ -518,22 +527,34 @@ def score(
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
+    from . import scoretable
+
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
-    p = estoril(pack_)
+    sheet = score_sheet(pack_)
     given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
     overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
-    if interactive:
-        # the typed-in game is offered for saving before anything else can fail
-        game = scoreprompt.settle(p, t, scoreprompt.interview(p, t), overrides)
+    if isinstance(pack_.model, CityOfSpies):  # its records keep the game's own reader and messages
+        p = pack_.model.data
+        if interactive:
+            # the typed-in game is offered for saving before anything else can fail
+            game = scoreprompt.settle(p, t, scoreprompt.interview(p, t), overrides)
+        else:
+            game = records.read(p, record_file or records.STDIN)
+        game = replace(game, options=game.options.model_copy(update=overrides))
+        result = scoring.score(sheet, game, game.options)
     else:
-        game = records.read(p, record_file or records.STDIN)
-    game = replace(game, options=game.options.model_copy(update=overrides))
-    result = scoring.score(p, game, game.options)
+        from . import scoreask, scorecalc, scorerecord
+
+        if interactive:
+            played = scoreask.settle(sheet, t, scoreask.interview(sheet, t), overrides)
+        else:
+            played = scorerecord.read(sheet, record_file or records.STDIN, overrides)
+        result = scorecalc.score(sheet, played)
     if as_json:
-        typer.echo(safe_json(json.dumps(scoreview.to_json(result), ensure_ascii=False, indent=2)))
+        typer.echo(safe_json(json.dumps(scoretable.to_json(sheet, result), ensure_ascii=False, indent=2)))
     else:
-        out.print(scoreview.render(result, t))
+        out.print(scoretable.render(sheet, result, t))
 
 
 def run() -> None:  # console-script entry point

@@ -6,20 +6,21 @@ Every fault names file, line and key; nothing here knows any particular game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from . import yamlsrc
+from . import scoresheet, yamlsrc
 from .errors import Finding, InputError
 from .games import GameModel, load_model
 from .i18n import Catalogs, Texts
 from .manifest import Manifest, PackInfo
 from .packfiles import PackFiles
 from .pydantic_findings import pydantic_finding
+from .scoresheet import Sheet
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Pack:
     manifest: Manifest
     catalogs: Catalogs
     model: GameModel | None  # the game's typed data, or None for a pack of plain data
+    sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
 
     def texts(self, lang: str) -> Texts:
         return Texts(self.catalogs, lang, self.numbers)
@@ -58,7 +60,18 @@ def load_pack(directory: Path) -> Pack:
     model = None
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
-    return Pack(files, info, manifest, catalogs, model)
+    return Pack(files, info, manifest, catalogs, model, load_sheet(files, model, info.numbers))
+
+
+def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:
+    """The pack's score sheet, checked against the pack's numbers (pack.yaml's, then the model's)
+    and the model's pieces; None if it has none."""
+    path = files.path(scoresheet.SHEET)
+    if not path.exists():
+        return None
+    if model is None:
+        return scoresheet.load(path, dict(numbers), None)
+    return scoresheet.load(path, {**numbers, **model.numbers()}, model.score_pieces())
 
 
 def _read(

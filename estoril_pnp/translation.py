@@ -15,6 +15,7 @@ from . import i18n
 from .pack import Pack
 from .pieces import read_items
 from .render.layout import Design
+from .scoresheet import catalog_keys
 
 # Keys the code itself reads: the tables of `list`, the score table and prompts, the
 # calibration page, the language's own name, the rulebook (its template names its keys; a
@@ -68,6 +69,7 @@ def used_keys(pack: Pack, design: Design) -> set[str]:
     for kind in pack.manifest.pieces.values():
         if kind.items.endswith((".yaml", ".yml")):
             keys |= {key for item in read_items(pack, kind.items) for key in _keys_in((item.face, item.reverse))}
+    keys |= set(catalog_keys(pack.sheet) if pack.sheet else ())
     return keys | set(pack.model.required_keys() if pack.model else ())
 
 

@@ -18,6 +18,7 @@ from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
 from .render.layout import Design, load_design
 from .rulebook import book
+from .scoresheet import catalog_keys
 from .translation import plural_stems, state, used_keys
 from .ttsdecks import read_spec, resolve
 
@@ -103,11 +104,9 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
     """English must say everything the game needs; every language must match it (translation.py)."""
     root = pack.files.root / "i18n"
     english = pack.catalogs[i18n.FALLBACK]
-    out = [
-        Finding(root / "en.yaml", None, key, "missing in the English catalog")
-        for key in (pack.model.required_keys() if pack.model else [])
-        if key not in english
-    ]
+    required = (pack.model.required_keys() if pack.model else []) + (catalog_keys(pack.sheet) if pack.sheet else [])
+    missing = [key for key in required if key not in english]
+    out = [Finding(root / "en.yaml", None, key, "missing in the English catalog") for key in missing]
     numbers = set(pack.numbers)
     model_values = pack.model.call_values() if pack.model else {}
     plurals = plural_stems(english)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..render.layout import Design
     from ..render.piece import Piece
     from ..rulebook.document import Picture
+    from ..scoresheet import Piece as SheetPiece
 
 MODELS = {"estoril": "estoril_pnp.games.estoril"}
 
@@ -27,6 +28,10 @@ MODELS = {"estoril": "estoril_pnp.games.estoril"}
 class GameModel(Protocol):
     def numbers(self) -> Mapping[str, int]:
         """The game's numbers that every catalog may use as {placeholders}."""
+        ...
+
+    def score_pieces(self) -> Mapping[str, tuple[SheetPiece, ...]]:
+        """The pieces a score sheet's `from: model` collections name (colours, cards …), by collection."""
         ...
 
     def call_values(self) -> Mapping[str, frozenset[str]]:

@@ -10,15 +10,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ... import scoresheet
 from ...errors import Finding
 from ...i18n import Catalogs, Texts
 from ...manifest import Manifest
 from ...packfiles import PackFiles
 from ...pieces import Item
 from ...render.layout import Design
-from . import scorepad
+from ...scoresheet import Piece as SheetPiece
 from .load import load_estoril
-from .model import Estoril
+from .model import Character, Estoril
 from .pieces import SOURCES
 
 if TYPE_CHECKING:
@@ -60,6 +61,24 @@ class CityOfSpies:
             **{f"markers_{n}": m for n, m in g.markers_per_player.items()},
         }
 
+    def score_pieces(self) -> Mapping[str, tuple[SheetPiece, ...]]:
+        """What a score sheet's `from: model` collections hold: colours, characters, missions."""
+        d = self.data
+
+        def character(c: Character, collection: str) -> SheetPiece:
+            fields = {"nationality": c.nationality, "strength": c.strength, "vp": c.vp}
+            return SheetPiece(c.id, collection, c.name, None, fields, c.symbols)
+
+        return {
+            "colours": tuple(
+                SheetPiece(c.id, "colours", c.id, f"colour.{c.id}", {"shape": c.shape, "rgb": c.rgb})
+                for c in d.game.colours
+            ),
+            "starting": tuple(character(c, "starting") for c in d.starting),
+            "reward": tuple(character(c, "reward") for c in d.reward),
+            "missions": tuple(SheetPiece(m.id, "missions", m.id, f"mission.{m.id}.title") for m in d.missions),
+        }
+
     def call_values(self) -> Mapping[str, frozenset[str]]:
         d = self.data
         out = {f"rule.{r.id}": frozenset(r.values()) for r in d.rules}
@@ -77,17 +96,20 @@ class CityOfSpies:
         from . import rulebook
 
         copies = {name: kind.copies for name, kind in manifest.pieces.items()}
-        return rulebook.context(self.data, files, t, copies), rulebook.pictures(self.data, design, pieces)
+        sheet = scoresheet.load(files.path(scoresheet.SHEET), self.numbers(), self.score_pieces())
+        return rulebook.context(self.data, sheet, files, t, copies), rulebook.pictures(self.data, design, pieces)
 
     def required_keys(self) -> list[str]:
-        """Keys the pieces, tables and score pad need for every symbol, flag, mission, rule, colour and variant."""
+        """Keys the pieces and tables need for every symbol, flag, mission, rule and colour.
+
+        The score sheet's keys are checked with the sheet (scorepad.required_keys)."""
         d = self.data
         keys = [f"nationality.{c}" for c in d.game.nationalities]
         keys += [f"symbol.{s}.{part}" for s in d.game.symbols for part in ("name", "ability")]
         keys += [f"mission.{m.id}.{part}" for m in d.missions for part in ("title", "counts")]
         keys += [f"rule.{r.id}" for r in d.rules]
         keys += [f"colour.{c.id}" for c in (*d.game.colours, d.game.neutral_colour)]
-        return keys + scorepad.required_keys()
+        return keys
 
     def summary(self) -> str:
         d, colours = self.data, len(self.data.game.colours)

@@ -19,10 +19,12 @@ from ...render.layout import Design
 from ...render.ops import LineOp, Op, RectOp, ShapeOp, TextOp
 from ...render.piece import Piece
 from ...rulebook.document import Picture, Placed
+from ...scorecalc import Result
+from ...scoresheet import Sheet
 from . import record as records
 from .model import Estoril, Location
 from .pieces import ability_text, rule_text
-from .scoring import Result, score
+from .scoring import score
 
 EXAMPLE_RECORD = "examples/scoring.yaml"
 PT = 25.4 / 72  # mm per point
@@ -38,10 +40,10 @@ CHARACTER_CALLOUTS = ("flag", "name", "owner", "symbols", "strength", "woman", "
 TILE_CALLOUTS = ("number", "name", "reward", "numeral", "top_secret", "peek", "rule")
 
 
-def context(pack: Estoril, files: PackFiles, t: Texts, copies: Mapping[str, int]) -> dict[str, Any]:
+def context(pack: Estoril, sheet: Sheet, files: PackFiles, t: Texts, copies: Mapping[str, int]) -> dict[str, Any]:
     """The facts the template states; `copies` counts the printed pieces of each kind."""
     g = pack.game
-    example = scoring_example(pack, files)
+    example = scoring_example(pack, sheet, files)
     town = town_spaces(pack)
     return {
         "game": g,
@@ -68,7 +70,7 @@ def context(pack: Estoril, files: PackFiles, t: Texts, copies: Mapping[str, int]
         "callouts": {"character": CHARACTER_CALLOUTS, "tile": TILE_CALLOUTS},
         "placing": placing_example(pack, town),
         "all_outer": [p.name for p in pack.locations if pack.rule_by_id[p.rule].all_outer],
-        "scoring": _scoring_view(pack, t, example),
+        "scoring": _scoring_view(pack, sheet, t, example),
         "credits": {
             "designers": ", ".join(g.designers),
             "fonts": "Vollkorn (SIL OFL 1.1), Oswald (SIL OFL 1.1), Special Elite (Apache 2.0)",
@@ -108,21 +110,22 @@ def _location(pack: Estoril, t: Texts, place: Location) -> dict[str, Any]:
 # ---- the worked scoring example ----------------------------------------------------------
 
 
-def scoring_example(pack: Estoril, files: PackFiles) -> tuple[records.Record, Result]:
+def scoring_example(pack: Estoril, sheet: Sheet, files: PackFiles) -> tuple[records.Record, Result]:
     """The example game of the pack, scored by the scorer itself."""
     game = records.read(pack, str(files.path(EXAMPLE_RECORD)))
-    return game, score(pack, game, game.options)
+    return game, score(sheet, game, game.options)
 
 
-def _scoring_view(pack: Estoril, t: Texts, example: tuple[records.Record, Result]) -> dict[str, Any]:
+def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[records.Record, Result]) -> dict[str, Any]:
     game, result = example
     order = [p.colour for p in game.players]
     by_colour = {p.colour: p for p in result.players}
     names = {c: t(f"colour.{c}") for c in order}
     cards = {p.colour: ", ".join(pack.characters[c].name for c in p.hand) for p in game.players}
     discards = {p.colour: p.discard_count for p in game.players}
+    contests = [(c, piece) for c in sheet.categories for piece in result.contests.get(c["id"], ())]
     missions = []
-    for m in result.missions:
+    for _, m in contests:
         title = t(f"mission.{m.id}.title")
         if not m.points:
             missions.append({"kind": "nobody", "mission": title})
@@ -143,13 +146,15 @@ def _scoring_view(pack: Estoril, t: Texts, example: tuple[records.Record, Result
             missions.append(
                 {"kind": "shared", "mission": title, "players": joined, "count": m.counts[first], "vp": m.points[first]}
             )
-    rows = [
-        ("score.discards", [by_colour[c].breakdown.discards for c in order]),
-        ("score.hand", [by_colour[c].breakdown.hand for c in order]),
-        *[(f"mission.{m.id}.title", [m.points.get(c, 0) for c in order]) for m in result.missions],
-        ("score.enigma", [by_colour[c].breakdown.enigma for c in order]),
-        ("score.total", [by_colour[c].total for c in order]),
-    ]
+    rows: list[tuple[str, list[int]]] = []  # the sheet's categories in play, then the total
+    for category in sheet.categories:
+        ident = category["id"]
+        if ident in result.contests:
+            rows += [(f"mission.{m.id}.title", [m.points.get(c, 0) for c in order]) for m in result.contests[ident]]
+        elif ident in result.categories:
+            rows.append((category["label"], [by_colour[c].figures[ident] for c in order]))
+    total = next(x for x in sheet.tallies if x["figure"] == "total")
+    rows.append((total["label"], [by_colour[c].total for c in order]))
     winners = [names[c] for c in result.winners]
     return {
         "players": [

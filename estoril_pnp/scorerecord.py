@@ -1,0 +1,367 @@
+"""A finished game's record (YAML or JSON) checked against a score sheet -> Played.
+
+Every bound comes from the sheet and its pieces: the player counts, each entry's kind and
+limits, how often a piece can be named (`once`), how many pieces exist, the switches' player
+counts. Every fault is one located finding; a record that passes can be scored.
+"""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import yamlsrc
+from .errors import Finding, InputError, shown
+from .scorecalc import Played, PlayerEntry, needs_pieces
+from .scoresheet import Collection, Sheet, evaluate_num
+from .yamlsrc import Located, Path_
+
+STDIN = "-"
+MAX_PLAYERS = 16
+MAX_LIST = 64  # names in one list
+MAX_NAME = 100  # characters in a player's name
+
+
+def fold(text: str) -> str:
+    """Case, accents, spaces and punctuation removed: 'Araújo', 'araujo' and 'ARAUJO' meet."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if ch.isalnum())
+
+
+@dataclass(frozen=True)
+class Names:
+    """What a record may write for a piece: its id or its name in any language, or a unique part."""
+
+    what: str
+    aliases: Mapping[str, frozenset[str]]  # folded alias -> ids
+    order: tuple[str, ...]
+
+    @classmethod
+    def of(cls, what: str, entries: Iterable[tuple[str, Iterable[str]]]) -> Names:
+        aliases: dict[str, set[str]] = {}
+        order = []
+        for ident, names in entries:
+            order.append(ident)
+            for alias in (ident, *names):
+                if fold(alias):
+                    aliases.setdefault(fold(alias), set()).add(ident)
+        return cls(what, {k: frozenset(v) for k, v in aliases.items()}, tuple(order))
+
+    def resolve(self, text: str) -> str:
+        key = fold(text)
+        found = self.aliases.get(key) or {i for a, ids in self.aliases.items() if key and key in a for i in ids}
+        if len(found) == 1:
+            return next(iter(found))
+        if found:
+            raise ValueError(
+                f"{self.what} {shown(text)} is ambiguous: {', '.join(sorted(found, key=self.order.index))}"
+            )
+        raise ValueError(f"unknown {self.what} {shown(text)}")
+
+
+def names(sheet: Sheet, collections: Iterable[str], catalogs: Mapping[str, Mapping[str, str]], what: str) -> Names:
+    def aliases(c: Collection) -> Iterable[tuple[str, list[str]]]:
+        for p in c.items:
+            printed = [catalog[p.name_key] for catalog in catalogs.values() if p.name_key and catalog.get(p.name_key)]
+            yield p.id, [p.name, *printed]
+
+    return Names.of(what, (a for c in collections for a in aliases(sheet.collections[c])))
+
+
+def read(
+    sheet: Sheet, source: str, overrides: Mapping[str, Any], catalogs: Mapping[str, Mapping[str, str]] | None = None
+) -> Played:
+    """The record in file `source` (`-`: standard input), or InputError naming every fault."""
+    if source == STDIN:
+        src = yamlsrc.read_stream(getattr(sys.stdin, "buffer", None), "<stdin>", aliases=False)
+    else:
+        src = yamlsrc.read(Path(source), aliases=False)
+    return parse(sheet, src, overrides, catalogs or {})
+
+
+def parse(
+    sheet: Sheet, src: Located, overrides: Mapping[str, Any], catalogs: Mapping[str, Mapping[str, str]]
+) -> Played:
+    check = _Check(sheet, src, catalogs)
+    played = check.record(src.data, overrides)
+    if check.findings or played is None:
+        raise InputError(check.findings or [src.finding((), "not a game record")])
+    return played
+
+
+@dataclass
+class _Check:
+    sheet: Sheet
+    src: Located
+    catalogs: Mapping[str, Mapping[str, str]]
+    findings: list[Finding] = field(default_factory=list)
+
+    def fault(self, path: Path_, message: str) -> None:
+        self.findings.append(self.src.finding(path, message))
+
+    def name(self, names: Names, text: Any, at: Path_) -> str | None:
+        if not isinstance(text, str):
+            self.fault(at, f"must be a name (got {shown(text)})")
+            return None
+        try:
+            return names.resolve(text)
+        except ValueError as exc:
+            self.fault(at, str(exc))
+            return None
+
+    def record(self, data: Any, overrides: Mapping[str, Any]) -> Played | None:
+        sheet = self.sheet
+        game_entries = {e["id"] for e in sheet.entries if e["per"] == "game"}
+        allowed = {"players", "variants", "options", *game_entries}
+        if not isinstance(data, dict):
+            self.fault((), "a record must be a mapping with players")
+            return None
+        for key in data:
+            if key not in allowed:
+                self.fault((key,), f"unknown key {shown(key)}; a record takes {', '.join(sorted(allowed))}")
+        raw_players = data.get("players")
+        if not isinstance(raw_players, list) or not raw_players or len(raw_players) > MAX_PLAYERS:
+            self.fault(("players",), f"must be a list of 1 to {MAX_PLAYERS} players")
+            return None
+        n = len(raw_players)
+        low, high = sheet.players
+        if not low <= n <= high:
+            self.fault(("players",), f"{n} players; the game takes {low} to {high}")
+        switches = self.switches(data, n, overrides)
+        _, entries = sheet.apply(switches)
+        colours = names(sheet, ["colours"], self.catalogs, "colour")
+        players = [self.player(raw, ("players", i), entries, switches, colours, n) for i, raw in enumerate(raw_players)]
+        self.once([(("players", i, "colour"), p.colour) for i, p in enumerate(players)], "colour")
+        values = {}
+        for entry in entries:
+            if entry["per"] == "game" and self.wanted(entry, data, (), switches):
+                values[entry["id"]] = self.value(
+                    entry, data.get(entry["id"]), (entry["id"],), n, [p.colour for p in players]
+                )
+        self.pieces_once(players, values, entries)
+        self.enough_exist(players, entries)
+        self.lists_given(players, values, entries, switches)
+        return Played(tuple(players), values, switches)
+
+    def switches(self, data: Mapping[str, Any], n: int, overrides: Mapping[str, Any]) -> dict[str, bool | str]:
+        sheet = self.sheet
+        out = sheet.defaults()
+        variants = [s["id"] for s in sheet.switches if s["kind"] == "variant"]
+        known = Names.of("variant", ((v, [self.text(sheet.switch(v)["label"])]) for v in variants))
+        raw = data.get("variants", [])
+        if not isinstance(raw, list) or len(raw) > MAX_LIST:
+            self.fault(("variants",), "must be a list of variants")
+            raw = []
+        for i, text in enumerate(raw):
+            found = self.name(known, text, ("variants", i))
+            if found:
+                out[found] = True
+                self.players_allow(sheet.switch(found), n, ("variants", i))
+        options = {s["id"]: s for s in sheet.switches if s["kind"] == "option"}
+        given = data.get("options", {})
+        if not isinstance(given, dict):
+            self.fault(("options",), "must be a mapping of options to values")
+            given = {}
+        for key, value in {**given, **overrides}.items():
+            at: Path_ = ("options", key)
+            option = options.get(key)
+            if option is None:
+                self.fault(at, f"unknown option {shown(key)}; the sheet's options: {', '.join(options) or 'none'}")
+            elif option["values"] and value not in option["values"]:
+                self.fault(at, f"must be one of {', '.join(option['values'])} (got {shown(value)})")
+            elif not option["values"] and not isinstance(value, bool):
+                self.fault(at, f"must be true or false (got {shown(value)})")
+            else:
+                out[key] = value
+                if value != sheet.defaults()[key]:
+                    self.players_allow(option, n, at)
+        return out
+
+    def players_allow(self, switch: Mapping[str, Any], n: int, at: Path_) -> None:
+        low, high = switch["players"]["min"], switch["players"]["max"]
+        if low is not None and n < low:
+            self.fault(at, f"{switch['id']} needs at least {low} players")
+        if high is not None and n > high:
+            self.fault(at, f"{switch['id']} allows at most {high} players")
+
+    def text(self, key: str | None) -> str:
+        return (self.catalogs.get("en", {}).get(key) or "") if key else ""
+
+    def player(
+        self,
+        raw: Any,
+        at: Path_,
+        entries: tuple[dict[str, Any], ...],
+        switches: Mapping[str, Any],
+        colours: Names,
+        n: int,
+    ) -> PlayerEntry:
+        mine = [e for e in entries if e["per"] == "player"]
+        if not isinstance(raw, dict):
+            self.fault(at, "a player must be a mapping with a colour")
+            return PlayerEntry("", None, {})
+        allowed = {"colour", "name", *(e["id"] for e in mine)}
+        for key in raw:
+            if key not in allowed:
+                self.fault((*at, key), f"unknown key {shown(key)}; a player takes {', '.join(sorted(allowed))}")
+        colour = self.name(colours, raw.get("colour"), (*at, "colour")) or ""
+        name = raw.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
+            self.fault((*at, "name"), f"must be a text of at most {MAX_NAME} characters")
+            name = None
+        values = {}
+        for entry in mine:
+            if self.wanted(entry, raw, at, switches):
+                values[entry["id"]] = self.value(entry, raw.get(entry["id"]), (*at, entry["id"]), n, [])
+        return PlayerEntry(colour, name, values)
+
+    def wanted(self, entry: Mapping[str, Any], raw: Mapping[str, Any], at: Path_, switches: Mapping[str, Any]) -> bool:
+        """Whether the entry is in play; one given out of play, or missing in play without a default, is a fault."""
+        ident, when = entry["id"], entry["when"]
+        if when is not None and switches.get(when) is not True:
+            if ident in raw:
+                self.fault((*at, ident), f"{ident!r} needs the {when} variant")
+            return False
+        optional = entry["kind"] in ("holder", "yesno") or (entry["kind"] == "number" and entry["default"] is not None)
+        if ident not in raw and not optional:
+            because = f" (the {when} variant is on)" if when else ""
+            self.fault(at, f"missing key {ident!r}{because}")
+        return True
+
+    def value(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int, playing: list[str]) -> Any:
+        kind = entry["kind"]
+        if kind == "yesno":
+            if value is not None and not isinstance(value, bool):
+                self.fault(at, f"must be yes or no (got {shown(value)})")
+            return bool(value)
+        if kind == "number":
+            if value is None:
+                return evaluate_num(entry["default"], n) if entry["default"] is not None else 0
+            low, high = evaluate_num(entry["min"], n), evaluate_num(entry["max"], n)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                self.fault(at, f"must be a whole number from {low} to {high} (got {shown(value)})")
+                return low
+            return value
+        if kind == "holder":
+            if value is None:
+                return None
+            colours = names(self.sheet, ["colours"], self.catalogs, "colour")
+            found = self.name(colours, value, at)
+            if found and playing and found not in playing:
+                self.fault(at, f"the holder {found!r} is not playing")
+            return found
+        what = names(self.sheet, entry["of"], self.catalogs, self.sheet.collections[entry["of"][0]].what)
+        if kind == "choice":
+            found = self.name(what, value, at)
+            if found in entry["except"]:
+                self.fault(at, f"{found!r} cannot be chosen for {entry['id']!r}")
+            return found
+        return self.listed(entry, value, at, what, n)
+
+    def listed(self, entry: Mapping[str, Any], value: Any, at: Path_, what: Names, n: int) -> Any:
+        if entry["kind"] == "pieces" and entry["count_ok"] and isinstance(value, int) and not isinstance(value, bool):
+            most = sum(len(self.sheet.collections[c].items) for c in entry["of"])
+            if not 0 <= value <= most:
+                self.fault(at, f"must be a number of {what.what}s (0 to {most}) or a list of them (got {value})")
+                return 0
+            return value
+        if not isinstance(value, list) or len(value) > MAX_LIST:
+            counted = " or their number" if entry.get("count_ok") else ""
+            self.fault(at, f"must be a list of {what.what}s{counted} (got {shown(value)})")
+            return ()
+        ids = tuple(self.name(what, text, (*at, j)) or "" for j, text in enumerate(value))
+        if entry["kind"] == "pieces" and entry["most"] is not None and len(ids) > evaluate_num(entry["most"], n):
+            self.fault(at, f"{len(ids)} {what.what}s; at most {evaluate_num(entry['most'], n)}")
+        if entry["kind"] == "choices":
+            wanted = evaluate_num(entry["count"], n)
+            if len(ids) != wanted:
+                self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected")
+        return tuple(i for i in ids if i)
+
+    def pieces_once(
+        self, players: list[PlayerEntry], game: Mapping[str, Any], entries: tuple[dict[str, Any], ...]
+    ) -> None:
+        """A piece of a `once: game` collection stands once in the record; `once: player`, once per player."""
+        owner = {p.id: c for c in self.sheet.collections.values() for p in c.items}
+        places: list[tuple[Path_, str]] = []
+        per_player: list[list[tuple[Path_, str]]] = []
+        for entry in entries:
+            value = game.get(entry["id"])
+            places += _places((entry["id"],), value)
+        for i, p in enumerate(players):
+            mine: list[tuple[Path_, str]] = []
+            for entry in entries:
+                if entry["per"] == "player":
+                    mine += _places(("players", i, entry["id"]), p.values.get(entry["id"]))
+            per_player.append(mine)
+            places += mine
+        for c in self.sheet.collections.values():
+            if c.id == "colours" or c.once == "any":
+                continue
+            if c.once == "game":
+                self.once([(path, x) for path, x in places if owner.get(x) is c], c.what)
+            else:
+                for mine in per_player:
+                    self.once([(path, x) for path, x in mine if owner.get(x) is c], c.what)
+
+    def enough_exist(self, players: list[PlayerEntry], entries: tuple[dict[str, Any], ...]) -> None:
+        """No player, nor all together, can hold more pieces of some collections than exist."""
+        lists = [e for e in entries if e["kind"] == "pieces" and e["per"] == "player"]
+        for group in {tuple(e["of"]) for e in lists}:
+            same = [e["id"] for e in lists if tuple(e["of"]) == group]
+            cs = [self.sheet.collections[c] for c in group]
+            own = sum(len(c.items) for c in cs)
+            shared = sum(len(c.items) for c in cs if c.once != "player")
+            held = [sum(_count(p.values.get(e)) for e in same) for p in players]
+            for i, n in enumerate(held):
+                if n > own:
+                    self.fault(
+                        ("players", i, same[-1]), f"{n} pieces in {' and '.join(same)}; a player can have at most {own}"
+                    )
+                    return
+            exist = len(players) * (own - shared) + shared
+            if sum(held) > exist and all(c.once != "any" for c in cs):
+                self.fault(
+                    ("players",),
+                    f"{sum(held)} pieces in {' and '.join(same)}; {len(players)} players have only {exist}",
+                )
+
+    def lists_given(
+        self,
+        players: list[PlayerEntry],
+        game: Mapping[str, Any],
+        entries: tuple[dict[str, Any], ...],
+        switches: Mapping[str, Any],
+    ) -> None:
+        """A bare count cannot stand for pieces the score reads one by one."""
+        read = needs_pieces(self.sheet, switches)
+        for i, p in enumerate(players):
+            for ident, value in p.values.items():
+                if ident in read and isinstance(value, int) and not isinstance(value, bool):
+                    self.fault(
+                        ("players", i, ident), "the score reads these pieces one by one: list them, not their number"
+                    )
+
+    def once(self, places: list[tuple[Path_, str]], what: str) -> None:
+        first: dict[str, Path_] = {}
+        for path, ident in places:
+            if ident in first:
+                self.fault(path, f"{what} {ident!r} appears twice (also at {yamlsrc.dotted(first[ident])})")
+            first.setdefault(ident, path)
+
+
+def _places(at: Path_, value: Any) -> list[tuple[Path_, str]]:
+    if isinstance(value, str):
+        return [(at, value)]
+    if isinstance(value, tuple):
+        return [((*at, j), x) for j, x in enumerate(value)]
+    return []
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return len(value) if isinstance(value, tuple) else 0
