@@ -199,7 +199,13 @@ def test_a_game_the_engine_does_not_know_builds_from_data_alone(tmp_path: Path) 
     code, _, err = _build(tmp_path, "--pack", str(TINY))
     assert code == 0, err
     folder = tmp_path / "en" / "a4"
-    assert sorted(p.name for p in folder.glob("*.pdf")) == ["aids.pdf", "boards.pdf", "cards.pdf", "rulebook.pdf"]
+    assert sorted(p.name for p in folder.glob("*.pdf")) == [
+        "aids.pdf",
+        "boards.pdf",
+        "cards.pdf",
+        "rulebook.pdf",
+        "scorepad.pdf",
+    ]
     cards = "\n".join(_aid_texts(folder / "cards.pdf"))
     for words in ("Beacon", "Fog Bank", "Gull", "Every lamp here dims by one.", "LAMP"):
         assert words in cards
