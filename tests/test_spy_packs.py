@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
+from fontTools.ttLib import TTFont
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
 from estoril_pnp.pack import load_pack
+from estoril_pnp.packfiles import PackFiles
 
 runner = CliRunner()
 ROOT = Path(__file__).parent.parent
@@ -235,3 +238,21 @@ def test_the_engine_names_neither_game() -> None:
     names = re.compile(r"stawka|kloss|espionage|1762", re.I)
     hits = [f for f in (ROOT / "estoril_pnp").rglob("*") if f.is_file() and names.search(f.read_text(errors="replace"))]
     assert hits == []
+
+
+@pytest.mark.parametrize(
+    ("pack", "letters"),
+    [(ESPIONAGE, "ěščřžýáíéůúťďňĚŠČŘŽÝÁÍÉŮÚŤĎŇ"), (STAWKA, "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ")],
+    ids=lambda v: v.name if isinstance(v, Path) else "letters",
+)
+def test_every_font_the_pack_can_use_has_its_languages_letters(pack: Path, letters: str) -> None:
+    """Beyond the letters today's texts use (validate checks those): every letter of the language,
+    in every font role the layouts name, so a later text cannot print a box."""
+    files = PackFiles(pack)
+    roles: dict[str, str] = {}
+    for layout_file in files.layout_files():
+        roles |= yaml.safe_load(layout_file.read_text(encoding="utf-8")).get("fonts") or {}
+    assert roles
+    for role, name in roles.items():
+        cmap = TTFont(files.find("font", name)).getBestCmap()
+        assert [c for c in letters if ord(c) not in cmap] == [], f"{role} ({name})"
