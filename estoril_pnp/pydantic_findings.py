@@ -39,5 +39,3 @@ def _real_path(data: Any, loc: Iterable[str | int]) -> tuple[str | int, ...]:
             continue
         path += (part,)
     return path
-
-

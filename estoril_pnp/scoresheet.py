@@ -181,6 +181,7 @@ class _Reader:
         self.category_names: set[str] = set()  # every category's id, known before any is read
         self.contest_names: set[str] = set()
         self.measured_choices: set[str] = set()  # choice entries that a `measure` reads
+        self.broken_measures: set[str] = set()
 
     # -- small checks ---------------------------------------------------------------------
     def fault(self, path: Path_, message: str) -> None:
@@ -533,6 +534,8 @@ class _Reader:
             found = self.expr(raw, at, owner=None, measure=True)
             if found is not None:
                 out[ident] = found
+            else:  # already a finding: not "missing" too
+                self.broken_measures.add(ident)
         return out
 
     def read_categories(self, value: Any) -> None:
@@ -602,24 +605,18 @@ class _Reader:
         return out
 
     def check_measured(self, measures: Mapping[str, Expr]) -> None:
-        """Every piece that can be contested or recruited for has a measure."""
-        for category in self.categories.values():
-            contest = category["contest"]
-            if contest and contest.get("each"):
-                self.measured(self.entries[contest["each"]], measures, ("categories",))
-        for entry in self.entries.values():
-            if entry["kind"] == "choice" and entry["id"] in self.measured_choices:
-                self.measured(entry, measures, ("entries",))
-
-    def measured(self, entry: dict[str, Any], measures: Mapping[str, Expr], at: Path_) -> None:
-        excluded = set(entry.get("except", []))
-        for c in entry["of"]:
-            missing = [p.id for p in self.collections[c].items if p.id not in measures and p.id not in excluded]
-            if missing:
-                self.fault(
-                    ("measures",),
-                    f"no measure for {', '.join(missing[:5])} (pieces of {c!r} can be chosen for {entry['id']!r})",
-                )
+        """Every piece that can be contested or chosen for a `measure` has a measure (said once per piece)."""
+        measured = [
+            self.entries[c["contest"]["each"]] for c in self.categories.values() if (c["contest"] or {}).get("each")
+        ]
+        measured += [e for e in self.entries.values() if e["kind"] == "choice" and e["id"] in self.measured_choices]
+        missing: dict[str, str] = {}
+        for entry in measured:
+            excluded = {*entry.get("except", []), *measures, *self.broken_measures}
+            for piece in (p.id for c in entry["of"] for p in self.collections[c].items if p.id not in excluded):
+                missing.setdefault(piece, entry["id"])
+        for piece, entry in missing.items():
+            self.fault(("measures",), f"no measure for {piece!r}, which can be chosen for {entry!r}")
 
     def pieces(self, value: Any, at: Path_, measure: bool) -> list[str] | None:
         names = [value] if isinstance(value, str) else self.listed(value, at, "entries")
@@ -888,7 +885,9 @@ class _Reader:
         for i, raw in enumerate(self.listed(spec.get("tiebreaks", []), ("ranking", "tiebreaks"), "tie-breaks")):
             at: Path_ = ("ranking", "tiebreaks", i)
             tb = self.keys(raw, at, allowed, "a tie-break")
-            if tb and self.ident(tb["id"], (*at, "id")) and (figure := self.figure(tb["figure"], (*at, "figure"))):
+            if tb and tb["id"] in {x["id"] for x in tiebreaks}:
+                self.fault((*at, "id"), f"tie-break {tb['id']!r} is listed twice")
+            elif tb and self.ident(tb["id"], (*at, "id")) and (figure := self.figure(tb["figure"], (*at, "figure"))):
                 tiebreaks.append({
                     "id": tb["id"], "figure": figure,
                     "label": self.key(tb["label"], (*at, "label")), "why": self.key(tb["why"], (*at, "why")),

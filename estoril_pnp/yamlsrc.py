@@ -125,6 +125,10 @@ def parse(text: str, file: Path | str, *, aliases: bool = True) -> Located:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "invalid YAML"
+        if "maximum nesting depth" in problem:
+            # libyaml 0.2.6's scanner counts flow brackets ahead of the events this module
+            # composes, so it can stop deep nesting before our own depth check sees it
+            raise InputError([Finding(file, line, "", f"nested more than {MAX_DEPTH} levels deep")]) from None
         raise InputError([Finding(file, line, "", f"YAML syntax: {problem}")]) from None
     except yaml.reader.ReaderError as exc:
         code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")

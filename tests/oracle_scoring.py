@@ -16,10 +16,11 @@ from estoril_pnp.games.estoril.model import (
     NationalityMission,
     StrengthMission,
     SymbolMission,
-    TieBreak,
 )
 from estoril_pnp.games.estoril.record import Options, PlayerRecord, Record, Rounding
 
+TieBreak = Literal["missions_completed", "hand_vp"]
+TIEBREAK_ORDER: tuple[TieBreak, ...] = ("missions_completed", "hand_vp")  # game.yaml's `tiebreak` at c7b535e
 Decider = TieBreak | Literal["shared"] | None
 
 
@@ -160,7 +161,7 @@ TIEBREAKS: Mapping[TieBreak, Callable[[PlayerScore], int]] = {
 
 
 def _sort_key(pack: Estoril, p: PlayerScore) -> tuple[int, ...]:
-    return (p.total, *(TIEBREAKS[t](p) for t in pack.game.tiebreak))
+    return (p.total, *(TIEBREAKS[t](p) for t in TIEBREAK_ORDER))
 
 
 def _decider(pack: Estoril, players: list[PlayerScore]) -> Decider:
@@ -168,7 +169,7 @@ def _decider(pack: Estoril, players: list[PlayerScore]) -> Decider:
     leaders = [p for p in players if p.total == players[0].total]
     if len(leaders) == 1:
         return None
-    for tiebreak in pack.game.tiebreak:
+    for tiebreak in TIEBREAK_ORDER:
         best = max(TIEBREAKS[tiebreak](p) for p in leaders)
         leaders = [p for p in leaders if TIEBREAKS[tiebreak](p) == best]
         if len(leaders) == 1:
@@ -176,7 +177,13 @@ def _decider(pack: Estoril, players: list[PlayerScore]) -> Decider:
     return "shared"
 
 
-CATEGORIES = (("discards", None), ("hand", None), ("missions", None), ("enigma", None), ("recruitment", "secret_recruitment"))
+CATEGORIES = (
+    ("discards", None),
+    ("hand", None),
+    ("missions", None),
+    ("enigma", None),
+    ("recruitment", "secret_recruitment"),
+)
 
 
 def to_json(result: Result) -> dict[str, object]:

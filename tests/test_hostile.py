@@ -238,7 +238,10 @@ SPEC: dict[str, dict] = {
     "strength 10**6": pack("characters.yaml", "strength: 5,", "strength: 1000000,"),
     "60 flags": pack("missions.yaml", "flags: [ES, FR, IT, HU, SU, YU]", "flags: [" + "ES, " * 59 + "ES]"),
     "tie-break listed 100 times": pack(
-        "game.yaml", "tiebreak: [missions_completed, hand_vp]", "tiebreak: [" + "hand_vp, " * 99 + "hand_vp]"
+        "scoring.yaml",
+        "  tiebreaks:\n",
+        "  tiebreaks:\n" + "    - {id: hand_vp, figure: hand, label: score.total, why: score.total}\n" * 99,
+        "listed twice",
     ),
     "markers for 10**30 players": pack("game.yaml", "{2: 6, 3: 4, 4: 3}", f"{{2: 6, 3: 4, 4: 3, {10**30}: 1}}"),
     "a 5000-character card name": pack(

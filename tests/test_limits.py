@@ -80,8 +80,12 @@ def test_merge_keys_that_double_at_every_level_are_stopped() -> None:
     loader = yamlsrc._Loader("\n".join(lines))
     top = yamlsrc._Composer(loader, "f.yaml", aliases=True).single_document()
     assert top is not None
-    with pytest.raises(InputError, match="merge keys"):
-        yamlsrc._Builder(loader, "f.yaml").mapping(top.value[-1][1], ("a39",))
+    try:
+        merged = yamlsrc._Builder(loader, "f.yaml").mapping(top.value[-1][1], ("a39",))
+    except InputError as exc:
+        assert "merge keys" in str(exc)
+    else:  # PyYAML 6.0.3 and later merge a key they have already merged once, so nothing doubles
+        assert merged == {"x": 1}
 
 
 def test_a_long_text_is_refused_at_its_key() -> None:

@@ -131,6 +131,7 @@ HOSTILE = {
     "a method's object": ("{{ t.__self__.texts }}", "rulebook: refused by the sandbox"),
     "include outside the pack": ("{% include '../../etc/passwd' %}", "rulebook: cannot include:"),
     "include by absolute path": ("{% include '/etc/passwd' %}", "rulebook: cannot include:"),
+    "import outside its folder": ("{% import '../pack.yaml' as m %}", "rulebook: cannot include:"),
     "syntax error": ("{% for x in %}{% endfor %}", "rulebook: template syntax:"),
     "undefined name": ("{{ secrets }}", "rulebook: undefined: 'secrets' is undefined"),
     "changing the pack's data": ("{{ items.lamp_card.append(1) }}", "rulebook: refused by the sandbox"),
@@ -204,3 +205,13 @@ def test_pack_numbers_are_placeholders_and_are_checked(tmp_path: Path) -> None:
     pack_yaml.write_text(pack_yaml.read_text(encoding="utf-8").replace("lamps: -5", "lamps: 5"), encoding="utf-8")
     result = runner.invoke(app, ["validate", "--pack", str(pack)])
     assert "aid.back: unknown placeholder '{lampy}'" in result.stdout
+
+
+def test_a_letter_the_rulebook_fonts_lack_is_a_finding(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(TINY, pack)
+    catalog = pack / "i18n" / "cs.yaml"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("title: Cíl hry", "title: Cíl hry 灯"), "utf-8")
+    result = runner.invoke(app, ["validate", "--pack", str(pack)])
+    assert result.exit_code == 1
+    assert "error: rulebook [cs]: Oswald-Bold: no glyph for 灯 in 'Cíl hry 灯'" in result.stdout

@@ -154,7 +154,7 @@ def test_a_changed_pack_changes_every_rulebook_aid_and_the_scorer(pack_copy: Pat
 
 def test_the_worked_scoring_example_follows_its_record(pack_copy: Path, tmp_path: Path) -> None:
     example = pack_copy / "examples" / "scoring.yaml"
-    before = score(SHIPPED.model.data, game := records.read(SHIPPED.model.data, str(example)), game.options)
+    before = score(SHIPPED.sheet, game := records.read(SHIPPED.model.data, str(example)), game.options)
     red = next(p for p in before.players if p.colour == "red")
     replace_once(example, "discards: 7", "discards: 11")
     build(tmp_path, "--pack", str(pack_copy), "--lang", "en")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, fields, replace
+import shutil
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -18,16 +19,18 @@ from reportlab.lib.units import mm
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.games.estoril.categories import CATEGORIES, TALLIES
 from estoril_pnp.games.estoril.record import VARIANTS, Record, dump, fold
 from estoril_pnp.games.estoril.sample import random_record
-from estoril_pnp.games.estoril.scoring import Breakdown
 from estoril_pnp.i18n import Texts
+from estoril_pnp.scoresheet import catalog_keys
 
 runner = CliRunner()
 LANGS = SHIPPED.languages
 BROKEN = "\ufffd\u25a1\u25af\u2610"  # a replacement character, or the box of a missing glyph
 SHAPES = {"red": "circle", "green": "triangle", "blue": "square", "yellow": "diamond"}
+SHEET = SHIPPED.sheet
+CATEGORIES = [c["id"] for c in SHEET.categories]
+TALLIES = [x["figure"] for x in SHEET.tallies]
 
 
 # --- reading a pad back ----------------------------------------------------------------------
@@ -127,10 +130,6 @@ def pad_of(tmp_path: Path, *args: str) -> ReadPad:
 # --- the rows are the scorer's categories -------------------------------------------------------
 
 
-def test_the_breakdown_has_one_field_per_category_in_order() -> None:
-    assert [f.name for f in fields(Breakdown)] == [c.id for c in CATEGORIES]
-
-
 def _record(variants: tuple[str, ...], players: int) -> Record:
     """A legal random game with these variants and this many players (seeded: the same every run)."""
     rng = random.Random(f"{variants}{players}")
@@ -143,7 +142,8 @@ def _record(variants: tuple[str, ...], players: int) -> Record:
 
 def _ids(labels: list[str], t: Texts, mission_labels: set[str]) -> list[str]:
     """Each row heading as the category or tally it shows; every mission's row as 'missions'."""
-    by_label = {t(c.label): c.id for c in CATEGORIES if not c.per_mission} | {t(x.label): x.id for x in TALLIES}
+    by_label = {t(c["label"]): c["id"] for c in SHEET.categories if not c["contest"]}
+    by_label |= {t(x["label"]): x["figure"] for x in SHEET.tallies}
     return ["missions" if label in mission_labels else by_label[label] for label in labels]
 
 
@@ -160,10 +160,10 @@ def test_a_scored_record_its_score_table_and_the_pad_have_the_same_rows(tmp_path
     scored = runner.invoke(app, ["score", "--json", str(path)])
     assert scored.exit_code == 0, scored.output
     data = json.loads(scored.stdout)
-    assert all(list(p["breakdown"]) == [f.name for f in fields(Breakdown)] for p in data["players"])
-    assert all(x.id in p for x in TALLIES for p in data["players"])
+    assert all(list(p["breakdown"]) == CATEGORIES for p in data["players"])
+    assert all(x in p for x in TALLIES for p in data["players"])
     from_json = [i for c in data["categories"] for i in ([c] * len(data["missions"]) if c == "missions" else [c])]
-    from_json += [x.id for x in TALLIES]
+    from_json += TALLIES
 
     table = runner.invoke(app, ["score", str(path)])
     headings = [line.split("│")[1].strip() for line in table.stdout.splitlines() if line.count("│") > 2]
@@ -238,15 +238,15 @@ def test_every_language_has_a_pad_in_its_own_words(tmp_path: Path, lang: str) ->
     t = SHIPPED.texts(lang)
     pad = pad_of(tmp_path, "--lang", lang)
     assert not any(ch in pad.text for ch in BROKEN)
-    categories = [c for c in CATEGORIES if not c.per_mission]
-    for key in [c.label for c in categories] + [x.label for x in TALLIES]:
+    categories = [c for c in SHEET.categories if not c["contest"]]
+    for key in [c["label"] for c in categories] + [x["label"] for x in SHEET.tallies]:
         assert t(key) in [row.label for row in pad.rows], key
     assert [c.heading for c in pad.columns] == [t(f"colour.{c.id}") for c in PACK.game.colours]
     assert t("score.title") in pad.text and t("score.pad.name") in pad.text
     assert t("score.tiebreak.missions_completed") in " ".join(pad.text.split())
     if lang != "en":  # its own words, not English fallen back
         own = SHIPPED.catalogs[lang]
-        assert all(own.get(key) for key in SHIPPED.model.required_keys() if key.startswith("score."))
+        assert all(own.get(key) for key in catalog_keys(SHEET) if key.startswith("score."))
 
 
 def test_build_writes_the_pad_beside_the_pieces_in_each_language(tmp_path: Path) -> None:
@@ -260,11 +260,21 @@ def test_build_writes_the_pad_beside_the_pieces_in_each_language(tmp_path: Path)
         assert pad.rows[0].label == SHIPPED.texts(lang)("score.discards")
 
 
-def test_a_pack_without_a_scorer_has_no_pad(tmp_path: Path) -> None:
+def test_a_pack_without_a_model_has_the_pad_of_its_sheet(tmp_path: Path) -> None:
     tiny = Path(__file__).parent / "fixtures" / "tiny_game"
+    pad = pad_of(tmp_path, "--pack", str(tiny))
+    assert [row.label for row in pad.rows] == ["Lamps lit", "Brightest", "Sets", "The horn", "Total"]
+    assert [(c.heading, c.shape) for c in pad.columns] == [("Red", "circle"), ("Blue", "square"), ("Green", "triangle")]
+    assert "1. More points from Brightest" in pad.text and not any(row.shaded for row in pad.rows)
+
+
+def test_a_pack_without_a_sheet_has_no_pad(tmp_path: Path) -> None:
+    tiny = tmp_path / "tiny"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "tiny_game", tiny)
+    (tiny / "scoring.yaml").unlink()
     result = runner.invoke(app, ["scorepad", "--pack", str(tiny), "--out", str(tmp_path / "pad.pdf")])
     assert result.exit_code == 2
-    assert result.stderr.strip().endswith("model: this command needs the estoril model")
+    assert result.stderr.strip().endswith("this pack has no score sheet, so it cannot be scored")
     assert not (tmp_path / "pad.pdf").exists()
 
 
@@ -285,11 +295,15 @@ def test_a_changed_pack_shows_on_the_pad(pack_copy: Path, tmp_path: Path) -> Non
         ("  discard: 1\n", "  discard: 2\n"),
         ("  second_place: 3 ", "  second_place: 4 "),
         ("face_up: 1,", "face_up: 2,"),
-        ("tiebreak: [missions_completed, hand_vp]", "tiebreak: [hand_vp, missions_completed]"),
     ):
         assert text.count(old) == 1, old
         text = text.replace(old, new)
     game.write_text(text, encoding="utf-8")
+    sheet = pack_copy / "scoring.yaml"  # the tie-breaks' order is the sheet's
+    lines = sheet.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if "{id: missions_completed, figure:" in line)
+    lines[at], lines[at + 1] = lines[at + 1], lines[at]
+    sheet.write_text("".join(lines), encoding="utf-8")
     pad = pad_of(tmp_path, "--pack", str(pack_copy))
     assert pad.rows[0].hint == "2 VP per discarded card"
     missions = [row for row in pad.rows if row.label.startswith("Mission ")]

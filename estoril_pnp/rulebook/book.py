@@ -29,16 +29,16 @@ from .html import write_html
 from .pdf import Look, write_pdf
 
 PDF_NAME, HTML_NAME = "rulebook.pdf", "rulebook.html"
-FOLDER = "rulebook"  # a pack's own template is rulebook/rulebook.xml.j2; the shipped one, templates/rulebook/
 
 
 def source(pack: Pack) -> Source | None:
     """The template a pack's rulebook is made from; None for a pack that has none.
     InputError if the pack's template is a link that leaves it."""
-    if pack.files.path(f"{FOLDER}/{TEMPLATE}").exists():
-        return Source(pack.files, FOLDER)
+    own = Source(pack.files)
+    if pack.files.path(f"{own.folder}/{TEMPLATE}").exists():
+        return own
     if pack.model is not None and hasattr(pack.model, "rulebook"):
-        return Source(PackFiles(resource_dir("templates")), FOLDER)
+        return Source(PackFiles(resource_dir("templates")))
     return None
 
 

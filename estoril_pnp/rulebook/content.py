@@ -41,7 +41,8 @@ ROW_MAX = (170.0, 110.0)  # mm: a figure of pieces is scaled down to fit this
 
 @dataclass(frozen=True)
 class Source:
-    """Where a rulebook's template is: `folder/rulebook.xml.j2` of `files` (a pack, or the shipped templates)."""
+    """Where a rulebook's template is: `folder/rulebook.xml.j2` of `files`, a pack (its own
+    template) or the shipped templates (City of Spies'); other files of that folder may be included."""
 
     files: PackFiles
     folder: str = "rulebook"
@@ -63,8 +64,8 @@ class Recorder:
         return _marked(self._look_up(lambda: self.texts(key, **values), key))
 
     def plural(self, key: str, count: int, **values: object) -> Markup:
-        if not isinstance(count, int) or isinstance(count, bool):
-            raise InputError([Finding("i18n/en.yaml", None, key, f"plural needs a whole number, not {count!r}")])
+        if not isinstance(count, int) or isinstance(count, bool):  # the sandbox reports it at the template's line
+            raise ValueError(f"plural({key!r}, …) needs a whole number, not {count!r}")
         self.keys.update(k for k in self.texts.catalogs.get(FALLBACK, {}) if k.startswith(f"{key}."))
         return _marked(self._look_up(lambda: self.texts.plural(key, count, **values), f"{key}.other"))
 
@@ -155,7 +156,13 @@ class _Parser:
         }
         if node.tag not in make:
             raise InputError(
-                [Finding(*self.locate(f"<{node.tag}"), node.tag, "unknown element in the rulebook template")]
+                [
+                    Finding(
+                        *self.locate(*(f"<{node.tag}{end}" for end in (" ", ">", "/"))),
+                        node.tag,
+                        "unknown element in the rulebook template",
+                    )
+                ]
             )
         return make[node.tag](node)
 

@@ -16,7 +16,6 @@ Code = Annotated[StrictStr, Field(pattern=r"^[A-Z]{2}$")]
 Shape = Literal["circle", "triangle", "square", "diamond", "star"]
 Corner = Literal["TL", "TR", "BR", "BL", "C"]
 Numeral = Literal["I", "II", "III", "IV"]
-TieBreak = Literal["missions_completed", "hand_vp"]
 
 NUMERALS: tuple[Numeral, ...] = ("I", "II", "III", "IV")
 
@@ -97,7 +96,6 @@ class Game(Frozen):
     missions_in_play: Positive
     vp: VictoryPoints
     secret_missions: SecretMissions
-    tiebreak: Annotated[tuple[TieBreak, ...], Field(max_length=4)]
     colours: Annotated[tuple[Colour, ...], Field(max_length=10)]
     neutral_colour: Colour
     nationalities: Annotated[tuple[Code, ...], Field(max_length=50)]

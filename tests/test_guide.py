@@ -1,0 +1,84 @@
+"""docs/new-pack.md, followed literally: each file block written (or appended), each command
+run through the CLI, in the guide's order, from an empty folder; then what it promises is
+read back from the PDFs."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from typer.testing import CliRunner
+
+from estoril_pnp.cli import app
+
+runner = CliRunner()
+GUIDE = Path(__file__).parent.parent / "docs" / "new-pack.md"
+BLOCK = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```$", re.S | re.M)
+
+
+def steps(text: str) -> list[tuple[str, str, str]]:
+    """(kind, target, body): ("file", path, text), ("append", path, text) or ("run", "", command)."""
+    out: list[tuple[str, str, str]] = []
+    for lang, info, body in BLOCK.findall(text):
+        words = dict(w.split("=", 1) if "=" in w else (w, "") for w in info.split())
+        if "file" in words:
+            out.append(("append" if "append" in words else "file", words["file"], body))
+        elif lang == "sh":
+            out += [("run", "", line) for line in body.splitlines() if line.strip() and not line.startswith("#")]
+    return out
+
+
+def text_of(pdf: Path) -> str:
+    with pdfplumber.open(pdf) as doc:
+        return " ".join(" ".join((page.extract_text() or "").split()) for page in doc.pages)
+
+
+@pytest.fixture(scope="module")
+def followed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("guide")
+    done = steps(GUIDE.read_text(encoding="utf-8"))
+    kinds = [kind for kind, _, _ in done]
+    assert kinds.count("file") >= 6 and kinds.count("run") >= 2  # the guide still has its steps
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(folder)
+        for kind, target, body in done:
+            if kind == "run":
+                [command, *args] = shlex.split(body)
+                assert command == "estoril-pnp", body
+                result = runner.invoke(app, args)
+                assert result.exit_code == 0, (body, result.output)
+                continue
+            path = folder / target
+            assert folder in path.resolve().parents  # the guide writes only inside its folder
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if kind == "file":
+                assert not path.exists(), f"the guide writes {target} twice; later blocks append"
+            with path.open("a", encoding="utf-8") as out:
+                out.write(body)
+    return folder
+
+
+def test_the_guide_starts_from_an_empty_folder() -> None:
+    first = steps(GUIDE.read_text(encoding="utf-8"))[0]
+    assert first[:2] == ("file", "night_market/pack.yaml")
+
+
+def test_the_guide_prints_the_reference_card(followed: Path) -> None:
+    cards = text_of(followed / "printed" / "en" / "a4" / "reference.pdf")
+    assert cards.count("YOUR TURN") == 5 and cards.count("SCORING") == 5  # five cards, each with its back
+    assert "After 6 rounds the market closes." in cards  # the pack's number, filled in
+    stalls = text_of(followed / "printed" / "en" / "a4" / "stalls.pdf")
+    for words in ("Lanterns", "Spices", "Silk", "Every neighbour pays you a coin.", "NIGHT MARKET"):
+        assert words in stalls or words[::-1] in stalls  # cards laid across the paper read back to front
+
+
+def test_the_guide_prints_its_rules_summary(followed: Path) -> None:
+    book = text_of(followed / "printed" / "en" / "a4" / "rulebook.pdf")
+    assert "{" not in book and "}" not in book
+    for words in ("Night Market", "Rules summary", "Reference cards 5", "Stall cards 3", "After 6 rounds"):
+        assert words in book, words
+    assert "Lanterns" in book and "YOUR TURN" in book  # the figure: the pack's own pieces, drawn
+    assert (followed / "printed" / "en" / "rulebook.html").is_file()
