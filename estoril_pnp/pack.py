@@ -37,8 +37,13 @@ class Pack:
 
     @property
     def numbers(self) -> dict[str, int]:
-        """What every catalog text may use as a {placeholder}: pack.yaml's numbers, then the model's."""
-        return {**self.info.numbers, **(self.model.numbers() if self.model else {})}
+        """What every catalog text may use as a {placeholder}: pack.yaml's numbers, the model's,
+        then the score sheet's player counts and its own numbers."""
+        out = {**self.info.numbers, **(self.model.numbers() if self.model else {})}
+        if self.sheet is not None:
+            out = {"players_min": self.sheet.players[0], "players_max": self.sheet.players[1], **out}
+            out |= self.sheet.numbers
+        return out
 
     @property
     def languages(self) -> list[str]:
