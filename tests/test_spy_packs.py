@@ -144,6 +144,7 @@ def test_every_output_is_written_and_reads_back_with_its_words_and_letters(
         assert letter in everything, f"{pack.name} [{lang}]: no {letter!r} read back"
     html = html_text(built[pack] / lang / "rulebook.html")
     assert not BROKEN.search(html)
+    # the phone page has the summary's headings (the first entry, the subtitle, is set apart there)
     assert all(word.casefold() in html.casefold() for word in WORDS[pack, lang]["rulebook.pdf"][1:])
 
 
@@ -182,7 +183,7 @@ def test_every_paper_and_back_mode_builds(tmp_path: Path, options: list[str]) ->
         result = runner.invoke(app, ["build", "--pack", str(pack), "--lang", "all", "--out", str(out), *options])
         assert result.exit_code == 0, result.output
         pdfs = list(out.rglob("*.pdf"))
-        assert pdfs and all(not BROKEN.search(text_of(p)) for p in pdfs if "tracks" in p.name)
+        assert pdfs and not [p.name for p in pdfs if BROKEN.search(text_of(p))]
 
 
 def score(pack: Path, record: str, *extra: str) -> dict:
