@@ -527,7 +527,7 @@ def score(
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
-    from . import scoretable
+    from . import scoreask, scoretable
 
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
@@ -538,13 +538,13 @@ def score(
         p = pack_.model.data
         if interactive:
             # the typed-in game is offered for saving before anything else can fail
-            game = scoreprompt.settle(p, t, scoreprompt.interview(p, t), overrides)
+            game = scoreprompt.settle(p, t, scoreask.interview(sheet, t), overrides)
         else:
             game = records.read(p, record_file or records.STDIN)
         game = replace(game, options=game.options.model_copy(update=overrides))
         result = scoring.score(sheet, game, game.options)
     else:
-        from . import scoreask, scorecalc, scorerecord
+        from . import scorecalc, scorerecord
 
         if interactive:
             played = scoreask.settle(sheet, t, scoreask.interview(sheet, t), overrides)

@@ -31,6 +31,7 @@ class Pack:
     catalogs: Catalogs
     model: GameModel | None  # the game's typed data, or None for a pack of plain data
     sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
+    sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
 
     def texts(self, lang: str) -> Texts:
         return Texts(self.catalogs, lang, self.numbers)
@@ -50,8 +51,12 @@ class Pack:
         return sorted(self.catalogs)
 
 
-def load_pack(directory: Path) -> Pack:
-    """The pack in `directory`, or InputError listing every fault found."""
+def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
+    """The pack in `directory`, or InputError listing every fault found.
+
+    `keep_sheet_faults`: a faulty score sheet leaves `sheet` None and its findings in the pack,
+    so that `validate` still checks everything else.
+    """
     if not directory.is_dir():
         raise InputError([Finding(directory, None, "", "no such pack directory")])
     files = PackFiles(directory)
@@ -65,7 +70,12 @@ def load_pack(directory: Path) -> Pack:
     model = None
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
-    return Pack(files, info, manifest, catalogs, model, load_sheet(files, model, info.numbers))
+    try:
+        return Pack(files, info, manifest, catalogs, model, load_sheet(files, model, info.numbers))
+    except InputError as exc:
+        if not keep_sheet_faults:
+            raise
+        return Pack(files, info, manifest, catalogs, model, None, tuple(exc.findings))
 
 
 def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:

@@ -1,7 +1,8 @@
-"""`score --interactive` for a game scored by its sheet: the questions are the sheet's entries.
+"""`score --interactive`: the score sheet's entries asked line by line (works from a pipe too).
 
-Each answer is checked as it is given (bounds, names); the whole record is checked by
-scorerecord, after it has been offered for saving, so a typed-in game is never lost.
+Every answer is checked as it is given against what the sheet says (bounds, pieces named at
+most `once`, no more pieces than exist, a switch's player counts), so a typed-in game is
+never refused at the end; the record is offered for saving before it is checked as a whole.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import yaml
 from .atomic import atomic_path
 from .errors import Finding, InputError
 from .i18n import Texts
-from .scorecalc import Played
+from .scorecalc import Played, needs_pieces
 from .scorerecord import MAX_NAME, Names, names, parse
 from .scoresheet import Sheet, evaluate_num
 from .terminal import clean
@@ -35,31 +36,28 @@ def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
     data: dict[str, Any] = {}
     variants = [s for s in sheet.switches if s["kind"] == "variant"]
     if variants:
-        known = Names.of("variant", ((v["id"], [t(v["label"])]) for v in variants))
+        known = Names.of(
+            "variant",
+            ((v["id"], t(v["label"]), [t.catalogs[c].get(v["label"], "") for c in t.catalogs]) for v in variants),
+        )
         offered = ", ".join(t(v["label"]) for v in variants)
-        chosen = ask(t("score.ask.variants", variants=offered), partial(_some, known), default="")
-        data["variants"] = chosen
+        pick = partial(_variants, known, sheet=sheet, players=count)
+        data["variants"] = ask(t("score.ask.variants", variants=offered), pick, default="")
     switches = sheet.defaults() | dict.fromkeys(data.get("variants", []), True)
     _, entries = sheet.apply(switches)
     entries = tuple(e for e in entries if e["when"] is None or switches.get(e["when"]) is True)
-    colours = names(sheet, ["colours"], t.catalogs, "colour")
+    session = _Session(sheet, t, count, needs_pieces(sheet, switches))
     players: list[dict[str, Any]] = []
     for n in range(1, count + 1):
-        free = [c.id for c in sheet.colours.items if c.id not in {p["colour"] for p in players}]
-        offered = ", ".join(t(f"colour.{c}") for c in free)
-        player = {"colour": ask(t("score.ask.colour", n=n, free=offered), partial(_one, colours, allowed=free))}
-        name = ask(t("score.ask.name"), _name, default="")
-        if name:
-            player["name"] = name
-        for entry in (e for e in entries if e["per"] == "player"):
-            player[entry["id"]] = _entry(sheet, t, entry, count, [])
-        players.append(player)
+        players.append(session.player(n, players, [e for e in entries if e["per"] == "player"]))
     data["players"] = players
     for entry in (e for e in entries if e["per"] == "game"):
-        answer = _entry(sheet, t, entry, count, [p["colour"] for p in players])
+        answer = session.entry(entry, {}, [p["colour"] for p in players])
         if answer is not None:
             data[entry["id"]] = answer
-    return data
+    if not data.get("variants"):
+        data.pop("variants", None)
+    return {"players": data.pop("players"), **data}
 
 
 def settle(sheet: Sheet, t: Texts, data: dict[str, Any], overrides: Mapping[str, Any]) -> Played:
@@ -70,27 +68,91 @@ def settle(sheet: Sheet, t: Texts, data: dict[str, Any], overrides: Mapping[str,
     return parse(sheet, Located("<interactive>", data), {}, t.catalogs)
 
 
-def _entry(sheet: Sheet, t: Texts, entry: Mapping[str, Any], players: int, playing: list[str]) -> Any:
-    kind, question = entry["kind"], t(entry["ask"])
-    if kind == "number":
-        low, high = evaluate_num(entry["min"], players), evaluate_num(entry["max"], players)
-        default = None if entry["default"] is None else str(evaluate_num(entry["default"], players))
-        return ask(question, partial(_number, low=low, high=high), default=default)
-    if kind == "yesno":
-        return typer.confirm(clean(question), default=False)
-    if kind == "holder":
-        colours = names(sheet, ["colours"], t.catalogs, "colour")
-        return ask(question, partial(_optional, colours, allowed=playing), default="")
-    pieces = names(sheet, entry["of"], t.catalogs, sheet.collections[entry["of"][0]].what)
-    if kind == "choice":
-        allowed = [p for c in entry["of"] for p in sheet.collections[c].by_id if p not in entry["except"]]
-        return ask(question, partial(_one, pieces, allowed=allowed))
-    if kind == "choices":
-        wanted = evaluate_num(entry["count"], players)
-        return ask(question, partial(_exactly, pieces, wanted))
-    if entry["count_ok"]:
-        return ask(question, partial(_count_or_some, pieces), default="0")
-    return ask(question, partial(_some, pieces), default="")
+class _Session:
+    """What has been answered so far: the pieces already named, and how many each player holds."""
+
+    def __init__(self, sheet: Sheet, t: Texts, players: int, listed: frozenset[str]):
+        self.sheet, self.t, self.players, self.listed = sheet, t, players, listed
+        self.taken: set[str] = set()  # pieces of `once: game` collections named by anyone
+        self.held: dict[tuple[str, ...], int] = {}  # collections of per-player pieces -> pieces held by all
+
+    def player(self, n: int, before: list[dict[str, Any]], entries: list[dict[str, Any]]) -> dict[str, Any]:
+        sheet, t = self.sheet, self.t
+        colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
+        free = [c.id for c in sheet.colours.items if c.id not in {p["colour"] for p in before}]
+        offered = ", ".join(colours.shown[c] for c in free)
+        player: dict[str, Any] = {
+            "colour": ask(t("score.ask.colour", n=n, free=offered), partial(_one, colours, allowed=free))
+        }
+        name = ask(t("score.ask.name"), _name, default="")
+        if name:
+            player["name"] = name
+        mine: set[str] = set()  # this player's own pieces, once each
+        held: dict[tuple[str, ...], int] = {}
+        for entry in entries:
+            player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held}, [])
+        return player
+
+    def entry(self, entry: Mapping[str, Any], own: dict[str, Any], playing: list[str]) -> Any:
+        sheet, t, kind = self.sheet, self.t, entry["kind"]
+        question = t(entry["ask"])
+        if kind == "number":
+            low, high = evaluate_num(entry["min"], self.players), evaluate_num(entry["max"], self.players)
+            default = None if entry["default"] is None else str(evaluate_num(entry["default"], self.players))
+            return ask(question, partial(_number, low=low, high=high), default=default)
+        if kind == "yesno":
+            return typer.confirm(clean(question), default=False)
+        if kind == "holder":
+            colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
+            return ask(question, partial(_optional, colours, allowed=playing), default="")
+        known = names(sheet, entry["of"], t.catalogs, entry["noun"], t.lang)
+        allowed = [p for p in known.shown if p not in entry.get("except", ()) and p not in self.taken]
+        if kind == "choice":
+            found = ask(question, partial(_one, known, allowed=allowed))
+        elif kind == "choices":
+            wanted = evaluate_num(entry["count"], self.players)
+            found = ask(question, partial(_choices, known, wanted, allowed))
+        else:
+            found = ask(
+                question,
+                partial(self.pieces, entry, known, own),
+                default="" if entry["id"] in self.listed or not entry["count_ok"] else "0",
+            )
+        self.note(found, own)
+        return found
+
+    def pieces(self, entry: Mapping[str, Any], known: Names, own: dict[str, Any], text: str) -> int | list[str]:
+        """A list of pieces (or, where a number will do, how many): never more than exist."""
+        group = tuple(entry["of"])
+        counted = entry["count_ok"] and text.strip().isdigit()
+        if counted and entry["id"] in self.listed:
+            raise ValueError(f"the score reads each of the {entry['id']}: name them, please")
+        found: int | list[str] = int(text) if counted else _cards(known, text, self.taken | own.get("mine", set()))
+        number = found if isinstance(found, int) else len(found)
+        if entry["most"] is not None and number > evaluate_num(entry["most"], self.players):
+            raise ValueError(f"at most {evaluate_num(entry['most'], self.players)} {known.what}s in {entry['id']}")
+        collections = [self.sheet.collections[c] for c in group]
+        each = sum(len(c.items) for c in collections)
+        shared = sum(len(c.items) for c in collections if c.once != "player")
+        room = min(
+            each - own.get("held", {}).get(group, 0),
+            self.players * (each - shared) + shared - self.held.get(group, 0),
+        )
+        if number > room:
+            raise ValueError(f"at most {max(room, 0)} {entry['id']}: no more {known.what}s exist")
+        own.setdefault("held", {})[group] = own.get("held", {}).get(group, 0) + number
+        self.held[group] = self.held.get(group, 0) + number
+        return found
+
+    def note(self, found: Any, own: dict[str, Any]) -> None:
+        """Pieces now named: a `once: game` piece for everyone, a `once: player` one for this player."""
+        ids = [found] if isinstance(found, str) else found if isinstance(found, list) else []
+        for ident in ids:
+            once = next(c.once for c in self.sheet.collections.values() if ident in c.by_id)
+            if once == "game":
+                self.taken.add(ident)
+            elif once == "player":
+                own.setdefault("mine", set()).add(ident)
 
 
 def offer_save(text: str, t: Texts) -> None:
@@ -100,19 +162,31 @@ def offer_save(text: str, t: Texts) -> None:
         if not answer:
             return
         path = Path(answer).expanduser()
-        if path.is_dir() or not path.parent.is_dir() or (path.exists() and not path.is_file()):
-            typer.echo(f"  {clean(f'{path} cannot be written; give a file name in an existing folder')}")
+        problem = _unusable(path)
+        if problem:
+            typer.echo(f"  {clean(problem)}")
             continue
         if path.exists() and not typer.confirm(clean(t("score.ask.overwrite", path=path)), default=False):
             continue
         try:
             with atomic_path(path) as temp:
                 temp.write_text(text, encoding="utf-8")
-        except OSError as exc:
+        except OSError as exc:  # a folder we may not write in, a full disk: ask for another place
             typer.echo(f"  {clean(f'cannot write {path}: {exc.strerror or exc}')}")
             continue
         typer.echo(clean(t("score.saved", path=path)))
         return
+
+
+def _unusable(path: Path) -> str | None:
+    """Why `path` cannot take the record, or None."""
+    if path.is_dir():
+        return f"{path} is a folder; give a file name"
+    if not path.parent.is_dir():
+        return f"there is no folder {path.parent}"
+    if path.exists() and not path.is_file():
+        return f"{path} is not a regular file"
+    return None
 
 
 def ask(question: str, parse_answer: Callable[[str], T], default: str | None = None) -> T:
@@ -120,14 +194,21 @@ def ask(question: str, parse_answer: Callable[[str], T], default: str | None = N
     while True:
         try:
             answer = typer.prompt(clean(question), default=default, show_default=bool(default))
-        except UnicodeDecodeError:
+        except UnicodeDecodeError:  # the terminal or pipe sent bytes that are not UTF-8
             raise InputError([Finding("<stdin>", None, "", "not UTF-8 text")]) from None
         try:
-            if len(answer) > MAX_ANSWER or any(unicodedata.category(ch) in ("Cc", "Cs") for ch in answer):
-                raise ValueError("that answer is too long or holds control characters; please type it again")
-            return parse_answer(answer)
+            return parse_answer(_typed(answer))
         except ValueError as exc:
             typer.echo(f"  {clean(str(exc))}")
+
+
+def _typed(answer: str) -> str:
+    """The answer, if it is text a person typed: no control characters (arrow keys), not a runaway paste."""
+    if len(answer) > MAX_ANSWER:
+        raise ValueError(f"that answer is {len(answer)} characters long; at most {MAX_ANSWER}, please")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in answer):
+        raise ValueError("that answer holds control characters (arrow keys?); please type it again")
+    return answer
 
 
 def _number(text: str, low: int, high: int) -> int:
@@ -142,18 +223,38 @@ def _name(text: str) -> str:
     return text.strip()
 
 
-def _some(known: Names, text: str) -> list[str]:
-    found = [known.resolve(part.strip()) for part in text.split(",") if part.strip()]
-    twice = sorted({x for x in found if found.count(x) > 1})
-    if twice:
-        raise ValueError(f"named twice: {', '.join(twice)}")
+def _names(known: Names, text: str) -> list[str]:
+    """Comma-separated names: exact, a unique part, or a single close spelling (shown back)."""
+    found = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        try:
+            found.append(known.resolve(part))
+        except ValueError:
+            close = known.closest(part)
+            if known.matches(part) or len(close) != 1:
+                raise
+            found.append(close[0])
     if found:
-        typer.echo(clean(f"  → {', '.join(found)}"))
+        typer.echo(clean(f"  → {', '.join(map(known.label, found))}"))
+    return found
+
+
+def _variants(known: Names, text: str, sheet: Sheet, players: int) -> list[str]:
+    """Variants, checked against the number of players at once."""
+    found = _names(known, text)
+    for ident in found:
+        bounds = sheet.switch(ident)["players"]
+        if bounds["min"] is not None and players < bounds["min"]:
+            raise ValueError(f"{ident} needs at least {bounds['min']} players; this game has {players}")
+        if bounds["max"] is not None and players > bounds["max"]:
+            raise ValueError(f"{ident} allows at most {bounds['max']} players; this game has {players}")
     return found
 
 
 def _one(known: Names, text: str, allowed: list[str]) -> str:
-    found = _some(known, text)
+    found = _names(known, text)
     if len(found) != 1 or found[0] not in allowed:
         raise ValueError(f"one {known.what}, please: {', '.join(allowed)}")
     return found[0]
@@ -163,12 +264,16 @@ def _optional(known: Names, text: str, allowed: list[str]) -> str | None:
     return _one(known, text, allowed) if text.strip() else None
 
 
-def _exactly(known: Names, n: int, text: str) -> list[str]:
-    found = _some(known, text)
-    if len(found) != n:
-        raise ValueError(f"{n} different {known.what}s, please")
+def _choices(known: Names, n: int, allowed: list[str], text: str) -> list[str]:
+    found = _names(known, text)
+    if len(found) != n or len(set(found)) != n or not set(found) <= set(allowed):
+        raise ValueError(f"{n} different {known.what}s, please, of: {', '.join(allowed)}")
     return found
 
 
-def _count_or_some(known: Names, text: str) -> int | list[str]:
-    return int(text) if text.strip().isdigit() else _some(known, text)
+def _cards(known: Names, text: str, taken: set[str]) -> list[str]:
+    found = _names(known, text)
+    twice = [c for c in found if c in taken or found.count(c) > 1]
+    if twice:
+        raise ValueError(f"already taken: {', '.join(map(known.label, dict.fromkeys(twice)))}")
+    return found

@@ -101,8 +101,11 @@ class _Plan:
     contests: Mapping[str, dict[str, Any]]  # contest category -> its contest
     figures: Mapping[str, Fn]
     measures: Mapping[str, Fn]
-    lookup: Mapping[str, Mapping[str, Piece]]  # entry id -> piece id -> Piece
+    lookup: Mapping[str, Mapping[str, Piece]]  # per-player entry id -> piece id -> Piece
+    game_lookup: Mapping[str, Mapping[str, Piece]]  # the same for the game's entries
     over: Mapping[str, Fn]  # single contests' measures
+    steps: tuple[tuple[str, str, Fn | None], ...]  # (what, name, expression) in the sheet's order
+    seat: Mapping[str, int]  # colour -> its place in the colours' order
 
 
 def plan(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
@@ -116,21 +119,56 @@ def plan(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
 def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
     categories, entries = sheet.apply(switches)
     on = [c for c in categories if c["when"] is None or switches.get(c["when"]) is True]
-    lookup = {
-        e["id"]: {p.id: p for c in e.get("of", ()) for p in sheet.collections[c].items}
-        for e in entries
-        if e["kind"] in ("pieces", "choice", "choices")
-    }
+
+    def lookup(per: str) -> dict[str, dict[str, Piece]]:
+        return {
+            e["id"]: {p.id: p for c in e.get("of", ()) for p in sheet.collections[c].items}
+            for e in entries
+            if e["kind"] in ("pieces", "choice", "choices") and e["per"] == per
+        }
+
+    points = {c["id"]: compile_expr(c["points"]) for c in on if c["points"] is not None}
+    contests = {c["id"]: c["contest"] for c in on if c["contest"] is not None}
+    figures = {name: compile_expr(x) for name, x in sheet.figures.items()}
+    steps: list[tuple[str, str, Fn | None]] = []
+    for name in sheet.order:
+        if name == TOTAL:
+            steps.append(("total", name, None))
+        elif name in contests:
+            steps.append(("contest", name, None))
+        elif name in points or name in figures:
+            steps.append(("figure", name, points.get(name) or figures[name]))
+        else:  # a category not in play
+            steps.append(("zero", name, None))
     return _Plan(
         entries=entries,
         in_play=tuple(c["id"] for c in on),
-        points={c["id"]: compile_expr(c["points"]) for c in on if c["points"] is not None},
-        contests={c["id"]: c["contest"] for c in on if c["contest"] is not None},
-        figures={name: compile_expr(x) for name, x in sheet.figures.items()},
+        points=points,
+        contests=contests,
+        figures=figures,
         measures={pid: compile_expr(x) for pid, x in sheet.measures.items()},
-        lookup=lookup,
+        lookup=lookup("player"),
+        game_lookup=lookup("game"),
         over={c["id"]: compile_expr(c["contest"]["over"]) for c in on if c["contest"] and c["contest"]["over"]},
+        steps=tuple(steps),
+        seat={c.id: i for i, c in enumerate(sheet.colours.items)},
     )
+
+
+def _as_pieces(lookup: Mapping[str, Mapping[str, Piece]], values: Mapping[str, Any]) -> dict[str, Any]:
+    """Each entry's value as pieces (a bare count stays a number)."""
+    out: dict[str, Any] = {}
+    for entry, table in lookup.items():
+        value = values.get(entry)
+        if value is None:
+            out[entry] = ()
+        elif isinstance(value, str):
+            out[entry] = (table[value],)
+        elif isinstance(value, int):
+            out[entry] = value
+        else:
+            out[entry] = tuple(table[i] for i in value)
+    return out
 
 
 def _pieces(names: Sequence[str], excluded: Sequence[str]) -> Callable[[_Env, Any], Any]:
@@ -260,41 +298,29 @@ def decide(counts: Mapping[str, int], contest: Mapping[str, Any]) -> tuple[dict[
 def score(sheet: Sheet, played: Played) -> Result:
     """Every player's points, figures and rank; `played` must be legal (scorerecord checks it)."""
     p = plan(sheet, played.switches)
-    order = [c.id for c in sheet.colours.items]
-    players = sorted(played.players, key=lambda pl: order.index(pl.colour))
+    seat = p.seat
+    players = sorted(played.players, key=lambda pl: seat[pl.colour])
     n = len(players)
+    game = played.values
+    game_pieces = _as_pieces(p.game_lookup, game)
     envs = []
     for pl in players:
-        values = {**played.values, **pl.values}
-        pieces = {}
-        for entry, table in p.lookup.items():
-            value = values.get(entry)
-            if value is None:
-                pieces[entry] = ()
-            elif isinstance(value, str):
-                pieces[entry] = (table[value],)
-            elif isinstance(value, int):
-                pieces[entry] = value
-            else:
-                pieces[entry] = tuple(table[i] for i in value)
-        envs.append(_Env(pl.colour, values, pieces, played.values, n, p.measures))
+        pieces = _as_pieces(p.lookup, pl.values)
+        pieces.update(game_pieces)
+        envs.append(_Env(pl.colour, {**game, **pl.values}, pieces, game, n, p.measures))
     contests: dict[str, tuple[ContestResult, ...]] = {}
-    in_play = set(p.in_play)
-    for name in sheet.order:
-        if name == TOTAL:
-            for e in envs:
-                e.figs[TOTAL] = sum(e.figs[c] for c in p.in_play)
-        elif name in p.points:
-            fn = p.points[name]
+    in_play = p.in_play
+    for what, name, fn in p.steps:
+        if fn is not None:
             for e in envs:
                 e.figs[name] = fn(e, None)
-        elif name in p.contests:
-            contests[name] = _contests(p, name, envs, played.values)
-        elif name in p.figures:
-            fn = p.figures[name]
+        elif what == "contest":
+            contests[name] = _contests(p, name, envs, game)
+        elif what == "total":
             for e in envs:
-                e.figs[name] = fn(e, None)
-        elif name not in in_play:
+                figs = e.figs
+                figs[TOTAL] = sum(figs[c] for c in in_play)
+        else:
             for e in envs:
                 e.figs[name] = 0
     tiebreaks = sheet.ranking["tiebreaks"]

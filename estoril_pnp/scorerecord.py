@@ -7,6 +7,7 @@ counts. Every fault is one located finding; a record that passes can be scored.
 
 from __future__ import annotations
 
+import difflib
 import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -17,7 +18,7 @@ from typing import Any
 from . import yamlsrc
 from .errors import Finding, InputError, shown
 from .scorecalc import Played, PlayerEntry, needs_pieces
-from .scoresheet import Collection, Sheet, evaluate_num
+from .scoresheet import Piece, Sheet, evaluate_num
 from .yamlsrc import Located, Path_
 
 STDIN = "-"
@@ -33,42 +34,64 @@ def fold(text: str) -> str:
 
 @dataclass(frozen=True)
 class Names:
-    """What a record may write for a piece: its id or its name in any language, or a unique part."""
+    """Resolves what a player types (id, printed name or an unambiguous part of it) to an id."""
 
     what: str
+    shown: Mapping[str, str]  # id -> how it is printed, for messages and candidate lists
     aliases: Mapping[str, frozenset[str]]  # folded alias -> ids
-    order: tuple[str, ...]
 
     @classmethod
-    def of(cls, what: str, entries: Iterable[tuple[str, Iterable[str]]]) -> Names:
+    def of(cls, what: str, entries: Iterable[tuple[str, str, Iterable[str]]]) -> Names:
+        """`entries`: (id, printed name, further aliases)."""
+        shown: dict[str, str] = {}
         aliases: dict[str, set[str]] = {}
-        order = []
-        for ident, names in entries:
-            order.append(ident)
-            for alias in (ident, *names):
-                if fold(alias):
-                    aliases.setdefault(fold(alias), set()).add(ident)
-        return cls(what, {k: frozenset(v) for k, v in aliases.items()}, tuple(order))
+        for ident, printed, more in entries:
+            shown[ident] = printed
+            for alias in (ident, printed, *more):
+                aliases.setdefault(fold(alias), set()).add(ident)
+        return cls(what, shown, {k: frozenset(v) for k, v in aliases.items() if k})
+
+    def matches(self, text: str) -> list[str]:
+        key = fold(text)
+        if key in self.aliases:
+            found: Iterable[str] = self.aliases[key]
+        else:
+            found = {i for alias, ids in self.aliases.items() if key and key in alias for i in ids}
+        return sorted(found, key=list(self.shown).index)
+
+    def label(self, ident: str) -> str:
+        printed = self.shown[ident]
+        return printed if fold(printed) == fold(ident) else f"{printed} ({ident})"
 
     def resolve(self, text: str) -> str:
-        key = fold(text)
-        found = self.aliases.get(key) or {i for a, ids in self.aliases.items() if key and key in a for i in ids}
+        """The one id `text` names, else ValueError saying what was meant or could be."""
+        found = self.matches(text)
         if len(found) == 1:
-            return next(iter(found))
+            return found[0]
         if found:
-            raise ValueError(
-                f"{self.what} {shown(text)} is ambiguous: {', '.join(sorted(found, key=self.order.index))}"
-            )
-        raise ValueError(f"unknown {self.what} {shown(text)}")
+            raise ValueError(f"{self.what} {shown(text)} is ambiguous: {', '.join(map(self.label, found))}")
+        close = self.closest(text)
+        hint = f"; did you mean {' or '.join(map(self.label, close))}?" if close else ""
+        raise ValueError(f"unknown {self.what} {shown(text)}{hint}")
+
+    def closest(self, text: str) -> list[str]:
+        """Up to three ids whose names look like `text` (a typo, a misremembered spelling)."""
+        close = difflib.get_close_matches(fold(text), list(self.aliases), n=6, cutoff=0.6)
+        return list(dict.fromkeys(i for alias in close for i in sorted(self.aliases[alias])))[:3]
 
 
-def names(sheet: Sheet, collections: Iterable[str], catalogs: Mapping[str, Mapping[str, str]], what: str) -> Names:
-    def aliases(c: Collection) -> Iterable[tuple[str, list[str]]]:
-        for p in c.items:
-            printed = [catalog[p.name_key] for catalog in catalogs.values() if p.name_key and catalog.get(p.name_key)]
-            yield p.id, [p.name, *printed]
+def names(
+    sheet: Sheet, collections: Iterable[str], catalogs: Mapping[str, Mapping[str, str]], what: str, lang: str = "en"
+) -> Names:
+    """The pieces of `collections` as a record may name them: id, printed name in any language."""
 
-    return Names.of(what, (a for c in collections for a in aliases(sheet.collections[c])))
+    def entry(p: Piece) -> tuple[str, str, list[str]]:
+        if p.name_key is None:
+            return p.id, p.name, []
+        printed = catalogs.get(lang, {}).get(p.name_key) or catalogs.get("en", {}).get(p.name_key) or p.name
+        return p.id, printed, [c[p.name_key] for c in catalogs.values() if c.get(p.name_key)]
+
+    return Names.of(what, (entry(p) for c in collections for p in sheet.collections[c].items))
 
 
 def read(
@@ -150,7 +173,7 @@ class _Check:
         sheet = self.sheet
         out = sheet.defaults()
         variants = [s["id"] for s in sheet.switches if s["kind"] == "variant"]
-        known = Names.of("variant", ((v, [self.text(sheet.switch(v)["label"])]) for v in variants))
+        known = Names.of("variant", ((v, self.text(sheet.switch(v)["label"]) or v, []) for v in variants))
         raw = data.get("variants", [])
         if not isinstance(raw, list) or len(raw) > MAX_LIST:
             self.fault(("variants",), "must be a list of variants")
@@ -253,7 +276,7 @@ class _Check:
             if found and playing and found not in playing:
                 self.fault(at, f"the holder {found!r} is not playing")
             return found
-        what = names(self.sheet, entry["of"], self.catalogs, self.sheet.collections[entry["of"][0]].what)
+        what = names(self.sheet, entry["of"], self.catalogs, entry["noun"])
         if kind == "choice":
             found = self.name(what, value, at)
             if found in entry["except"]:

@@ -151,9 +151,9 @@ _TOP = {
 _ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: required)
     "number": {"min": False, "max": True, "default": False},
     "yesno": {},
-    "pieces": {"of": True, "most": False, "count_ok": False},
-    "choice": {"of": True, "except": False},
-    "choices": {"of": True, "count": True},
+    "pieces": {"of": True, "most": False, "count_ok": False, "noun": False},
+    "choice": {"of": True, "except": False, "noun": False},
+    "choices": {"of": True, "count": True, "noun": False},
     "holder": {},
 }
 _ENTRY_COMMON = {"id": True, "per": True, "kind": True, "when": False, "ask": False, "label": False}
@@ -479,6 +479,9 @@ class _Reader:
                 "label": self.key(spec.get("label", ask), (*at, "label")),
             }
             entry |= self.entry_keys(kind, spec, at)
+            if kind in ("pieces", "choice", "choices"):
+                first = self.collections[entry["of"][0]].what if entry["of"] else ident
+                entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
             self.entries[ident] = entry
 
     def entry_keys(self, kind: str, spec: Mapping[str, Any], at: Path_) -> dict[str, Any]:
@@ -506,6 +509,12 @@ class _Reader:
             else:
                 out["count"] = self.num(spec["count"], (*at, "count")) if "count" in spec else None
         return out
+
+    def noun(self, value: Any, at: Path_) -> str:
+        if isinstance(value, str) and 0 < len(value) <= 60:
+            return value
+        self.fault(at, f"must be a short noun (got {shown(value)})")
+        return ""
 
     def collection(self, name: Any, at: Path_) -> bool:
         if name in self.collections:
@@ -829,7 +838,7 @@ class _Reader:
             return {"points": self.expr(spec["points"], (*at, "points"), owner=target)} if spec else None
         if part == "entries" and target in self.entries:
             kind = self.entries[target]["kind"]
-            own = {k: False for k in _ENTRY_KINDS[kind] if k not in ("of", "except")}
+            own = {k: False for k in _ENTRY_KINDS[kind] if k not in ("of", "except", "noun")}
             spec = self.keys(keys, at, own, f"a change to a {kind} entry")
             if spec is None:
                 return None

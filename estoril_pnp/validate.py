@@ -43,10 +43,11 @@ class Report:
 
 def validate(pack_dir: Path) -> Report:
     try:
-        pack = load_pack(pack_dir)
+        pack = load_pack(pack_dir, keep_sheet_faults=True)
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
-    findings = pack.model.check(pack.files, pack.manifest) if pack.model else []
+    findings = list(pack.sheet_findings)
+    findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
     register_fonts()
     try:
         design = load_design(pack.files)

@@ -409,7 +409,7 @@ def test_interactive_secret_recruitment_asks_for_discarded_characters_and_own_mi
     answers.insert(answers.index("otto, nora") + 1, "germans")
     result, saved = interactive(tmp_path, [*answers, "SAVE"], "--recruit-starting")
     assert result.exit_code == 0, result.output
-    assert "secret_recruitment needs the discarded characters by name" in result.stdout
+    assert "the score reads each of the discards: name them, please" in result.stdout
     assert "one mission, please: most_assassin," in result.stdout
     assert "options: {recruit_starting: true}" in saved
     data = json.loads(runner.invoke(app, ["score", "--json", "-"], input=saved).stdout)

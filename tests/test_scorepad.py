@@ -19,9 +19,10 @@ from reportlab.lib.units import mm
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.games.estoril.record import VARIANTS, Record, dump, fold
+from estoril_pnp.games.estoril.record import VARIANTS, Record, dump
 from estoril_pnp.games.estoril.sample import random_record
 from estoril_pnp.i18n import Texts
+from estoril_pnp.scorerecord import fold
 from estoril_pnp.scoresheet import catalog_keys
 
 runner = CliRunner()

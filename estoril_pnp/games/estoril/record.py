@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import difflib
 import sys
-import unicodedata
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
@@ -17,6 +15,7 @@ from ... import yamlsrc
 from ...errors import Finding, InputError, shown
 from ...i18n import FALLBACK
 from ...pydantic_findings import pydantic_finding
+from ...scorerecord import Names
 from ...yamlsrc import Located, Path_
 from .model import Estoril, Frozen, Game, StrengthMission
 
@@ -68,59 +67,6 @@ class Record:
     enigma: str | None = None
     variants: frozenset[Variant] = frozenset()
     options: Options = field(default_factory=Options)
-
-
-def fold(text: str) -> str:
-    """Case, accents, spaces and punctuation removed: 'Araújo', 'araujo' and 'ARAUJO' meet."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if ch.isalnum())
-
-
-@dataclass(frozen=True)
-class Names:
-    """Resolves what a player types (id, printed name or an unambiguous part of it) to an id."""
-
-    what: str
-    shown: Mapping[str, str]  # id -> how it is printed, for messages and candidate lists
-    aliases: Mapping[str, frozenset[str]]  # folded alias -> ids
-
-    @classmethod
-    def of(cls, what: str, entries: Iterable[tuple[str, str, Iterable[str]]]) -> Names:
-        """`entries`: (id, printed name, further aliases)."""
-        shown: dict[str, str] = {}
-        aliases: dict[str, set[str]] = {}
-        for ident, printed, more in entries:
-            shown[ident] = printed
-            for alias in (ident, printed, *more):
-                aliases.setdefault(fold(alias), set()).add(ident)
-        return cls(what, shown, {k: frozenset(v) for k, v in aliases.items() if k})
-
-    def matches(self, text: str) -> list[str]:
-        key = fold(text)
-        if key in self.aliases:
-            found: Iterable[str] = self.aliases[key]
-        else:
-            found = {i for alias, ids in self.aliases.items() if key and key in alias for i in ids}
-        return sorted(found, key=list(self.shown).index)
-
-    def label(self, ident: str) -> str:
-        printed = self.shown[ident]
-        return printed if fold(printed) == fold(ident) else f"{printed} ({ident})"
-
-    def resolve(self, text: str) -> str:
-        """The one id `text` names, else ValueError saying what was meant or could be."""
-        found = self.matches(text)
-        if len(found) == 1:
-            return found[0]
-        if found:
-            raise ValueError(f"{self.what} {shown(text)} is ambiguous: {', '.join(map(self.label, found))}")
-        close = self.closest(text)
-        hint = f"; did you mean {' or '.join(map(self.label, close))}?" if close else ""
-        raise ValueError(f"unknown {self.what} {shown(text)}{hint}")
-
-    def closest(self, text: str) -> list[str]:
-        """Up to three ids whose names look like `text` (a typo, a misremembered spelling)."""
-        close = difflib.get_close_matches(fold(text), list(self.aliases), n=6, cutoff=0.6)
-        return list(dict.fromkeys(i for alias in close for i in sorted(self.aliases[alias])))[:3]
 
 
 @dataclass(frozen=True)
