@@ -1,0 +1,259 @@
+"""The two other spy games as packs with no model and no code (packs/stawka, packs/espionage_1762):
+each validates strictly, builds every piece, the rules summary (PDF and HTML) and the score pad
+in both its languages, on every paper and with every back mode, and reads back with its own
+letters and the words of each card; the score sheets name the right winner."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from fontTools.ttLib import TTFont
+from typer.testing import CliRunner
+
+from estoril_pnp.cli import app
+from estoril_pnp.pack import load_pack
+from estoril_pnp.packfiles import PackFiles
+
+runner = CliRunner()
+ROOT = Path(__file__).parent.parent
+STAWKA = ROOT / "packs" / "stawka"
+ESPIONAGE = ROOT / "packs" / "espionage_1762"
+BROKEN = re.compile("[\ufffd\u25a1\u25af\u2610]")  # replacement character and the boxes of a missing glyph
+
+# what each pack prints, per language: file -> words a reader looks for on it (case ignored)
+WORDS = {
+    (STAWKA, "pl"): {
+        "reference.pdf": [
+            "Gracz PL",
+            "Gracz DE",
+            "Kolejność etapu",
+            "Koszt w punktach akcji",
+            "Rozmowa (1 PA)",
+            "Przeszukanie lokacji (2 PA)",
+            "Gra kończy się natychmiast",
+            "Tylko dla DE",
+            "Klossem",
+        ],
+        "scenarios.pdf": ["Wybór scenariusza", "Standardowy", "Rozszerzony", "Zaawansowany", "Swobodny"],
+        "tracks.pdf": ["Punkty zwycięstwa (13 wygrywa)", "Żółty", "Bordowy", "Morski", "Czarny", "10+"],
+        "rulebook.pdf": ["Streszczenie zasad", "Przygotowanie", "Koniec gry", "Czego nasze źródło nie mówi"],
+        "scorepad.pdf": ["Stawka · koniec gry", "Osiągnięte 13 punktów zwycięstwa", "Misje łatwe", "Dowody"],
+    },
+    (STAWKA, "en"): {
+        "reference.pdf": [
+            "PL player",
+            "DE player",
+            "Each stage, in order",
+            "Costs in action points",
+            "Conversation (1 AP)",
+            "Searching a location (2 AP)",
+            "The game ends at once when",
+        ],
+        "scenarios.pdf": ["Choosing a scenario", "Standard", "Extended", "Advanced", "Free"],
+        "tracks.pdf": ["Victory points (13 wins)", "Yellow", "Maroon", "Sea blue", "Black"],
+        "rulebook.pdf": ["A rules summary", "Setting up", "End of the game", "Where our source is silent"],
+        "scorepad.pdf": ["Stawka · end of the game", "13 victory points reached", "Easy missions", "Evidence"],
+    },
+    (ESPIONAGE, "cs"): {
+        "reference.pdf": [
+            "Východní frakce",
+            "Západní frakce",
+            "Tvůj tah",
+            "Tři způsoby, jak zahrát kartu",
+            "Blokování",
+            "Zajištění státu",
+            "Okamžitě vyhráváš",
+            "Špionský vynález",
+        ],
+        "tracks.pdf": ["Počítadla vlivu", "Polsko", "Maďarsko", "SSSR", "USA", "Anglie", "Francie"],
+        "rulebook.pdf": ["Shrnutí pravidel", "Příprava hry", "O čem náš zdroj mlčí", "Rebel Forces"],
+        "scorepad.pdf": ["kdo vyhrál?", "Zajištěné 3 státy", "Zajištěný hlavní stát soupeře"],
+    },
+    (ESPIONAGE, "en"): {
+        "reference.pdf": [
+            "East faction",
+            "West faction",
+            "Your turn",
+            "Three ways to play a card",
+            "Blocking",
+            "Securing a state",
+            "You win at once",
+            "Gadget",
+        ],
+        "tracks.pdf": ["Influence tracks", "Poland", "Hungary", "USSR", "USA", "England", "France"],
+        "rulebook.pdf": ["A rules summary", "Setting up", "Where our source is silent", "Rebel Forces"],
+        "scorepad.pdf": ["who has won?", "3 states secured", "The opponent's main state secured"],
+    },
+}
+LETTERS = {"pl": "łżąę", "cs": "ěšřů"}
+
+
+def text_of(pdf: Path) -> str:
+    """Every page's text in drawing order (pdfium reads a piece turned on its sheet the right way round)."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in doc)
+    finally:
+        doc.close()
+
+
+def html_text(html: Path) -> str:
+    body = re.sub(r"<(style|script)>.*?</\1>", "", html.read_text(encoding="utf-8"), flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, Path]:
+    out = {}
+    for pack in (STAWKA, ESPIONAGE):
+        folder = tmp_path_factory.mktemp(pack.name)
+        result = runner.invoke(app, ["build", "--pack", str(pack), "--lang", "all", "--out", str(folder)])
+        assert result.exit_code == 0, result.output
+        out[pack] = folder
+    return out
+
+
+@pytest.mark.parametrize("pack", [STAWKA, ESPIONAGE], ids=lambda p: p.name)
+def test_each_pack_validates_strictly_with_no_model(pack: Path) -> None:
+    result = runner.invoke(app, ["validate", "--strict", "--pack", str(pack)])
+    assert result.exit_code == 0, result.output
+    assert load_pack(pack).info.model is None
+    assert not list(pack.rglob("*.py"))
+
+
+@pytest.mark.parametrize(("pack", "lang"), list(WORDS), ids=lambda v: v.name if isinstance(v, Path) else v)
+def test_every_output_is_written_and_reads_back_with_its_words_and_letters(
+    built: dict[Path, Path], pack: Path, lang: str
+) -> None:
+    folder = built[pack] / lang / "a4"
+    assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(WORDS[pack, lang])
+    everything = ""
+    for name, words in WORDS[pack, lang].items():
+        text = text_of(folder / name)
+        assert not BROKEN.search(text), f"{name}: {BROKEN.findall(text)}"
+        for word in words:
+            assert word.casefold() in text.casefold(), f"{lang}/{name}: {word!r} not found"
+        everything += text
+    for letter in LETTERS.get(lang, ""):
+        assert letter in everything, f"{pack.name} [{lang}]: no {letter!r} read back"
+    html = html_text(built[pack] / lang / "rulebook.html")
+    assert not BROKEN.search(html)
+    # the phone page has the summary's headings (the first entry, the subtitle, is set apart there)
+    assert all(word.casefold() in html.casefold() for word in WORDS[pack, lang]["rulebook.pdf"][1:])
+
+
+def test_the_summaries_picture_the_packs_own_pieces(built: dict[Path, Path]) -> None:
+    """The figures are the printed pieces themselves: their words are in the summary."""
+    book = text_of(built[STAWKA] / "pl" / "a4" / "rulebook.pdf")
+    assert "Gracz PL · ściąga" in book and "Wybór scenariusza".upper() in book
+    book = text_of(built[ESPIONAGE] / "cs" / "a4" / "rulebook.pdf")
+    assert "Počítadla vlivu".upper() in book and "Východní frakce".upper() in book
+
+
+def test_the_summaries_say_where_the_source_is_silent(built: dict[Path, Path]) -> None:
+    book = text_of(built[ESPIONAGE] / "en" / "a4" / "rulebook.pdf")
+    assert "How many spaces each influence track has" in book
+    book = text_of(built[STAWKA] / "en" / "a4" / "rulebook.pdf")
+    assert "a heading for scoring with nothing under it" in book
+    card = text_of(built[ESPIONAGE] / "en" / "a4" / "reference.pdf")
+    assert "does not say how far a spy moves" in card
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--paper", "letter"],
+        ["--backs", "duplex-short"],
+        ["--backs", "fold"],
+        ["--backs", "none"],
+        ["--layout", "single"],
+        ["--paper", "letter", "--backs", "fold"],
+    ],
+    ids=" ".join,
+)
+def test_every_paper_and_back_mode_builds(tmp_path: Path, options: list[str]) -> None:
+    for pack in (STAWKA, ESPIONAGE):
+        out = tmp_path / pack.name
+        result = runner.invoke(app, ["build", "--pack", str(pack), "--lang", "all", "--out", str(out), *options])
+        assert result.exit_code == 0, result.output
+        pdfs = list(out.rglob("*.pdf"))
+        assert pdfs and not [p.name for p in pdfs if BROKEN.search(text_of(p))]
+
+
+def score(pack: Path, record: str, *extra: str) -> dict:
+    result = runner.invoke(app, ["score", "-", "--json", "--pack", str(pack), *extra], input=record)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_stawka_names_the_player_who_ended_the_game_even_with_fewer_points() -> None:
+    record = """players:
+  - {colour: pl, easy: 2, hard: 1, tens: 1, secrets: true, arrests: false, goal: false}
+  - {colour: de, easy: 3, hard: 1, tens: 2, secrets: false, arrests: false, goal: false}
+"""
+    result = score(STAWKA, record)
+    by = {p["colour"]: p for p in result["players"]}
+    assert (by["pl"]["vp"], by["de"]["vp"]) == (2 * 2 + 4 + 1, 3 * 2 + 4 + 2)
+    assert result["winners"] == ["pl"]
+
+
+def test_stawka_counts_thirteen_points_as_a_win() -> None:
+    record = """players:
+  - {colour: pl, easy: 1, hard: 1, tens: 0, secrets: false, arrests: false, goal: false}
+  - {colour: de, easy: 2, hard: 2, tens: 1, secrets: false, arrests: false, goal: false}
+"""
+    result = score(STAWKA, record)
+    assert result["winners"] == ["de"] and result["tiebreak"] is None
+    assert [(p["vp"], p["breakdown"]["points"]) for p in result["players"]] == [(2 * 2 + 2 * 4 + 1, 1), (2 + 4, 0)]
+
+
+def test_1762_names_the_winner_by_three_states_or_the_main_state() -> None:
+    three = score(
+        ESPIONAGE,
+        "players:\n  - {colour: east, secured: 1, main: false}\n  - {colour: west, secured: 3, main: false}\n",
+    )
+    assert three["winners"] == ["west"]
+    main = score(
+        ESPIONAGE, "players:\n  - {colour: east, secured: 1, main: true}\n  - {colour: west, secured: 2, main: false}\n"
+    )
+    assert main["winners"] == ["east"] and main["tiebreak"] is None
+
+
+def test_a_1762_record_out_of_bounds_is_refused_with_its_line() -> None:
+    result = runner.invoke(
+        app,
+        ["score", "-", "--pack", str(ESPIONAGE)],
+        input="players:\n  - {colour: east, secured: 7, main: false}\n  - {colour: west, secured: 0, main: false}\n",
+    )
+    assert result.exit_code == 2
+    assert "secured" in result.output and "Traceback" not in result.output
+
+
+def test_the_engine_names_neither_game() -> None:
+    names = re.compile(r"stawka|kloss|espionage|1762", re.I)
+    hits = [f for f in (ROOT / "estoril_pnp").rglob("*") if f.is_file() and names.search(f.read_text(errors="replace"))]
+    assert hits == []
+
+
+@pytest.mark.parametrize(
+    ("pack", "letters"),
+    [(ESPIONAGE, "ěščřžýáíéůúťďňĚŠČŘŽÝÁÍÉŮÚŤĎŇ"), (STAWKA, "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ")],
+    ids=lambda v: v.name if isinstance(v, Path) else "letters",
+)
+def test_every_font_the_pack_can_use_has_its_languages_letters(pack: Path, letters: str) -> None:
+    """Beyond the letters today's texts use (validate checks those): every letter of the language,
+    in every font role the layouts name, so a later text cannot print a box."""
+    files = PackFiles(pack)
+    roles: dict[str, str] = {}
+    for layout_file in files.layout_files():
+        roles |= yaml.safe_load(layout_file.read_text(encoding="utf-8")).get("fonts") or {}
+    assert roles
+    for role, name in roles.items():
+        cmap = TTFont(files.find("font", name)).getBestCmap()
+        assert [c for c in letters if ord(c) not in cmap] == [], f"{role} ({name})"
