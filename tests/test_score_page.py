@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import replace
@@ -232,3 +233,20 @@ def test_the_pages_are_small_and_offline(pages: Path) -> None:
         assert "http://" not in text.replace("http://www.w3.org/2000/svg", "") and "https://" not in text
         assert 'href="rulebook.html"' in text
         assert 'href="score.html"' in (pages / lang / "rulebook.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", SHIPPED.languages)
+def test_every_language_shows_its_words_filled_in(pages: Path, browser: Any, lang: str) -> None:
+    # a catalog text states the pack's numbers with their nouns ({n|one:…|other:…}): the page must
+    # choose the form as the command line does, in every language, with every variant shown
+    watched = Watched(browser, (pages / lang / "score.html").as_uri())
+    tap_the_example(watched.page)
+    for tab in ("#tab-red", "#tab-yellow"):
+        watched.page.click(tab)
+        shown = watched.page.evaluate("() => document.body.innerText")
+        left = re.findall(r"\{[^}]*\}?", shown)
+        assert left == [], left[:3]
+        wide = watched.page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= PHONE["width"]
+    assert watched.errors == []
+    watched.close()

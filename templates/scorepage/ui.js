@@ -8,15 +8,30 @@ const STORE = "estoril-pnp-score:" + D.store;
 
 // ---- words
 const BRACES = /\{\{|\}\}|\{([^{}]*)\}|[{}]/g;
+// As i18n.fill: `{name}`, and `{name|one:…|other:…}` with the form for the number's plural category.
 function fill(text, values) {
-  return text.replace(BRACES, (token, name) => {
+  return text.replace(BRACES, (token, inside) => {
     if (token === "{{" || token === "}}") return token[0];
-    return name !== undefined && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : token;
+    if (inside === undefined) return token;
+    const [name, ...parts] = inside.split("|");
+    const key = parts.length ? name.trim() : name;
+    if (!Object.prototype.hasOwnProperty.call(values, key)) return token;
+    if (!parts.length) return String(values[key]);
+    const forms = {};
+    for (const part of parts) {
+      const colon = part.indexOf(":");
+      if (colon < 0) return token;
+      forms[part.slice(0, colon).trim()] = part.slice(colon + 1);
+    }
+    const value = values[key];
+    const category = Number.isInteger(value) ? categoryOf(value) : "other";
+    return forms[category] ?? forms.other ?? token;
   });
 }
+const categoryOf = (count) => D.plural[count] ?? new Intl.PluralRules(D.lang).select(count);
 const t = (key, values = {}) => fill(D.texts[key] ?? key, { ...D.numbers, ...values });
 function plural(key, count, values = {}) {
-  const category = D.plural[count] ?? new Intl.PluralRules(D.lang).select(count);
+  const category = categoryOf(count);
   const forms = D.plurals[key] || {};
   return fill(forms[category] ?? forms.other ?? key, { ...D.numbers, ...values, count });
 }
