@@ -24,6 +24,7 @@ from .render.options import Layout, SheetOptions
 from .render.piece import Piece
 from .render.sheets import Progress, draw_sheets, draw_single
 from .resources import package_dir
+from .safepath import inside
 from .translation import state
 
 
@@ -83,7 +84,7 @@ def build(
                 _keep(kept, target)
             progress(len(members))
             continue
-        with atomic_path(target) as temp:
+        with atomic_path(target, out_dir) as temp:
             canvas = new_canvas(temp, title=name)
             if options.layout is Layout.single:
                 draw_single(canvas, members, options.bleed, progress)
@@ -146,7 +147,7 @@ def build_set(
     }
     forbidden = (pack.files.root, package_dir())
     for code, (pieces, _) in laid_out.items():
-        folder = out_dir / code / paper
+        folder = inside(out_dir, out_dir / code / paper)
         # all or nothing: the set is written beside the folder and replaces it whole at the end
         with output_folder(folder, forbidden) as staging:
             done = build(pieces, staging, options, progress, note, stamps[code].outputs, keep_from=folder)
@@ -156,7 +157,7 @@ def build_set(
                 if stamps[code].outputs.get(name) == key and (folder / name).is_file():
                     _keep(folder / name, staging / name)
                 else:
-                    write(staging / name)
+                    write(inside(staging, staging / name))
                     drawn.append(folder / name)
             (staging / STAMP).write_text(stamp_text(Stamp(keys[code], {**done.keys, **made})), encoding="utf-8")
         files += [folder / f.name for f in done.files] + [folder / name for name in extras]

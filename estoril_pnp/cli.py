@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec
 import typer
 from rich.console import Console
 
-from . import __version__
+from . import __version__, names
 from .build import Extra
 from .errors import Finding, InputError
 from .games.estoril import CityOfSpies, scoreprompt, scoreview, scoring
@@ -279,12 +279,12 @@ def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
     return {"scorepad.pdf": pad}
 
 
-def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path) -> None:
+def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, within: Path | None = None) -> None:
     from .atomic import atomic_path
     from .build import new_canvas
     from .render.scorepad import draw_pad
 
-    with atomic_path(target) as temp:
+    with atomic_path(target, within) as temp:
         canvas = new_canvas(temp, title=f"{pad.title} · {pad.subtitle}")
         overflows = draw_pad(canvas, pad, paper)
         canvas.save()
@@ -310,7 +310,7 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
         def write(target: Path) -> None:
             book.write_pdf_to(doc, design, target, paper)
             page = out_dir / lang / book.HTML_NAME  # one page per language, beside the paper folders
-            with atomic_path(page) as temp:
+            with atomic_path(page, out_dir) as temp:
                 book.write_html_to(doc, design, temp)
 
         return value_key(doc, paper), write
@@ -395,7 +395,7 @@ def scorepad(
     if target.is_dir():
         raise InputError([Finding("--out", None, "", f"{target} is a folder; give a file name")])
     with writing(target):
-        _write_scorepad(score_pad(game, t), lang, options.paper, target)
+        _write_scorepad(score_pad(game, t), lang, options.paper, target, None if out_file else Path("output"))
     say(str(target))
 
 
@@ -466,13 +466,14 @@ def i18n_new(
     from .atomic import atomic_path
     from .translation import template
 
-    if not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", lang):
-        raise InputError([Finding("LANG", None, "", f"{clean(lang)!r} is not a language code such as it or pt_BR")])
+    if not re.fullmatch(r"[a-z]{2,3}([_-][a-z0-9]{2,8})*", lang) or not names.is_name(lang):
+        raise InputError([Finding("LANG", None, "", f"{clean(lang)!r} is not a language code such as it or pt_br")])
     p = open_pack(pack)
-    target = out_file or p.files.root / "i18n" / f"{lang}.yaml"
+    folder = out_file.parent if out_file else p.files.root / "i18n"
+    target = out_file or folder / f"{lang}.yaml"
     if target.exists():
         raise InputError([Finding(target, None, "", "already exists; edit it, or remove it to start again")])
-    with writing(target), atomic_path(target) as temp:
+    with writing(target), atomic_path(target, folder) as temp:
         temp.write_text(template(p.catalogs["en"], lang), encoding="utf-8")
     say(f"{target}: {len(p.catalogs['en'])} English texts to translate")
     say(f"Then: estoril-pnp i18n check {lang}" + (f" --pack {pack}" if pack else ""))
@@ -639,12 +640,12 @@ def export_tts(
     from .export import export_tts as write_tts
     from .pictures import pictures
     from .pieces import faces
-    from .ttsdecks import default_spec, read_spec, resolve
+    from .ttsdecks import default_spec, resolve
 
     check_base_url(base_url)
     p, design, laid_out = _export_pieces(pack, lang)
     plans = {}
-    spec = read_spec(p.files)
+    spec = p.tts
     for code, pieces in laid_out.items():  # every deck checked in every language before the first file is written
         spec_, src = spec if spec is not None else (default_spec(pieces), None)
         plans[code] = resolve(spec_, src, pieces, faces(p, design, code))

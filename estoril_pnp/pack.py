@@ -6,20 +6,22 @@ Every fault names file, line and key; nothing here knows any particular game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from . import yamlsrc
+from . import names, yamlsrc
 from .errors import Finding, InputError
 from .games import GameModel, load_model
 from .i18n import Catalogs, Texts
+from .items import Item, read_item_files
 from .manifest import Manifest, PackInfo
 from .packfiles import PackFiles
 from .pydantic_findings import pydantic_finding
+from .ttsdecks import TtsSpec, read_spec
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,8 @@ class Pack:
     manifest: Manifest
     catalogs: Catalogs
     model: GameModel | None  # the game's typed data, or None for a pack of plain data
+    items: Mapping[str, list[Item]]  # the pack's own items files, by name
+    tts: tuple[TtsSpec, yamlsrc.Located] | None  # tts.yaml, if the pack has one
 
     def texts(self, lang: str) -> Texts:
         return Texts(self.catalogs, lang, self.model.numbers() if self.model else {})
@@ -47,13 +51,22 @@ def load_pack(directory: Path) -> Pack:
     info, info_src = _read(files, "pack.yaml", PackInfo, findings)
     manifest, _ = _read(files, "components.yaml", Manifest, findings)
     catalogs = _load_catalogs(files, findings)
+    items: dict[str, list[Item]] = {}
+    if manifest is not None:
+        items, faults = read_item_files(files, manifest)
+        findings += faults
+    tts = None
+    try:  # read with the rest, so a deck's name that is not a name stops every command
+        tts = read_spec(files)
+    except InputError as exc:
+        findings += exc.findings
     if findings:
         raise InputError(findings)
     assert info is not None and manifest is not None and info_src is not None
     model = None
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
-    return Pack(files, info, manifest, catalogs, model)
+    return Pack(files, info, manifest, catalogs, model, items, tts)
 
 
 def _read(
@@ -89,6 +102,10 @@ def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[
                 flat[".".join(map(str, path))] = value
             else:
                 findings.append(src.finding(path, f"a translation must be text (got {value!r})"))
+        bad_code = names.problem(file.stem)
+        if bad_code:  # the code names output folders and is typed as --lang
+            findings.append(Finding(file, None, "", f"the language code {bad_code}"))
+            continue
         catalogs[file.stem] = flat
     english = files.root / "i18n" / "en.yaml"
     if "en" not in catalogs and not english.exists():  # a broken one is already reported

@@ -15,7 +15,8 @@ from pydantic import Field, StrictStr, ValidationError
 
 from . import yamlsrc
 from .errors import Finding, InputError
-from .manifest import Frozen, Name
+from .manifest import Frozen
+from .names import Name
 from .packfiles import PackFiles
 from .pictures import matches
 from .pydantic_findings import pydantic_finding

@@ -42,9 +42,9 @@ def write(doc: Document, design: Design, out_dir: Path, paper: str) -> list[Path
     """OUT/<lang>/<paper>/rulebook.pdf and OUT/<lang>/rulebook.html; `paper` names one of PAPERS."""
     pdf = out_dir / doc.lang / paper / PDF_NAME
     page = out_dir / doc.lang / HTML_NAME
-    with atomic_path(pdf) as temp:
+    with atomic_path(pdf, out_dir) as temp:
         write_pdf_to(doc, design, temp, paper)
-    with atomic_path(page) as temp:
+    with atomic_path(page, out_dir) as temp:
         write_html_to(doc, design, temp)
     return [pdf, page]
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import Finding
 from ...i18n import Catalogs, Texts
+from ...items import Item
 from ...manifest import Manifest
 from ...packfiles import PackFiles
-from ...pieces import Item
 from ...render.layout import Design
 from . import scorepad
 from .load import load_estoril
