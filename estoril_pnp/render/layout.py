@@ -109,10 +109,10 @@ def _locator(where: Finding) -> Callable[[str], Finding]:
 
 def _icon(files: PackFiles, name: str, locate: Callable[[str], Finding]) -> Path:
     """An icon's SVG: its name is names joined by `/` (game/medal), its file a readable SVG in the pack or shipped."""
+    path = files.find("icon", f"{name}.svg", locate)  # first: a name that climbs out is said to do so
     bad = next((p for part in name.split("/") if (p := names.problem(part))), None)
     if bad:
         raise InputError([locate(f"the icon name {bad}")])
-    path = files.find("icon", f"{name}.svg", locate)
     icons.check(path, locate)
     return path
 
