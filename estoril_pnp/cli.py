@@ -18,35 +18,48 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec
 
 import typer
-from rich.console import Console
 
-from . import __version__, names
-from .build import Extra
+from . import __version__
 from .errors import Finding, InputError
-from .games.estoril import CityOfSpies, scoreprompt, scoreview, scoring
-from .games.estoril import record as records
-from .games.estoril.model import Estoril
-from .games.estoril.tables import TABLES
-from .i18n import Texts
-from .pack import Pack, load_pack
 from .render.imposition import PAPERS, Backs, Paper
 from .render.options import Layout, SheetOptions
-from .render.scorepad import Pad
 from .resources import default_pack
 from .terminal import clean, plain, safe_json
-from .validate import validate as run_validation
 
-if TYPE_CHECKING:  # modules that load only when a command runs
+# Each command imports what it uses when it runs: a rebuild with nothing to do, or one
+# score, must not pay for loading ReportLab, Jinja and the drawing code.
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from .build import Extra
+    from .games.estoril.model import Estoril
+    from .i18n import Texts
+    from .pack import Pack
     from .render.layout import Design
     from .render.piece import Piece
+    from .render.scorepad import Pad
 
 app = typer.Typer(
     help="Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool).",
     no_args_is_help=True,
     add_completion=False,
 )
-# Everything printed through `out` is data or our own Text: no markup, no emoji codes.
-out = Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
+
+
+@functools.cache
+def out() -> Console:
+    """Everything printed here is data or our own Text: no markup, no emoji codes."""
+    from rich.console import Console
+
+    return Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
+
+
+def stderr_console() -> Console:
+    """For progress bars: on stderr, and only drawn on a terminal."""
+    from rich.console import Console
+
+    return Console(stderr=True)
+
 P = ParamSpec("P")
 
 PackOption = Annotated[
@@ -132,6 +145,8 @@ def interrupted() -> NoReturn:
 
 
 def open_pack(pack_dir: Path | None) -> Pack:
+    from .pack import load_pack
+
     try:
         return load_pack(pack_dir or default_pack())
     except InputError as exc:
@@ -150,6 +165,8 @@ def texts(pack: Pack, lang: str) -> Texts:
 
 def estoril(pack: Pack) -> Estoril:
     """The City of Spies data of a pack, for the commands that know that game (score, list)."""
+    from .games.estoril import CityOfSpies
+
     if not isinstance(pack.model, CityOfSpies):
         fail(
             InputError([Finding(pack.files.root / "pack.yaml", None, "model", "this command needs the estoril model")])
@@ -164,6 +181,8 @@ def validate(
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as findings too.")] = False,
 ) -> None:
     """Check the pack: data, cross-references, counts and catalogs."""
+    from .validate import validate as run_validation
+
     pack_dir = pack or default_pack()
     if not pack_dir.is_dir():
         raise InputError([Finding(pack_dir, None, "", "no such pack directory")])
@@ -175,9 +194,9 @@ def validate(
         holds = p.model.summary() if p.model else f"{len(p.manifest.pieces)} kinds of piece"
         summary = plain(str(pack_dir), "bold")
         summary.append(clean(f": {p.info.title}: {holds}, {len(p.catalogs)} language(s): {', '.join(p.languages)}"))
-        out.print(summary)
+        out().print(summary)
     verdict = "ok" if report.ok(strict) else "FAILED"
-    out.print(f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {verdict}")
+    out().print(f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {verdict}")
     if not report.ok(strict):
         raise typer.Exit(1)
 
@@ -192,8 +211,10 @@ class ListWhat(StrEnum):
 @edge
 def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
     """Show the pack's characters, missions or locations as a table."""
+    from .games.estoril.tables import TABLES
+
     p = open_pack(pack)
-    out.print(TABLES[what.value](estoril(p), texts(p, lang)))
+    out().print(TABLES[what.value](estoril(p), texts(p, lang)))
 
 
 # --- Sheets: pieces imposed on paper, and the duplex calibration page ---------------------
@@ -224,21 +245,29 @@ def build(
 
     Only what changed since the last build into the same folder is drawn again.
     """
-    from rich.progress import Progress
-
-    from .build import build_set
-    from .render.fonts import register_fonts
+    from .build import build_set, unchanged
+    from .packfiles import PackFiles
     from .render.options import resolve_options
 
     options = resolve_options(paper, bleed, backs, back_offset, layout)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
+    pack_dir = pack or default_pack()
+    try:  # a language is named by its catalog's file
+        asked = [f.stem for f in PackFiles(pack_dir).listing("i18n")] if lang == "all" else [lang]
+    except InputError:
+        asked = []  # reported as the pack is read
+    kept = unchanged(pack_dir, asked, options, out_dir) if asked and pack_dir.is_dir() else None
+    if kept is not None:
+        say(f"Nothing changed: all {len(kept)} PDFs under {out_dir}/ are up to date.")
+        return
+    from rich.progress import Progress
+
     p = open_pack(pack)
     languages = p.languages if lang == "all" else [lang]
     for code in languages:
         texts(p, code)
-    register_fonts()
-    progress = Console(stderr=True)  # a bar only on a terminal: in a log it is noise before any error line
+    progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
         done = build_set(
@@ -265,14 +294,16 @@ def build(
 
 def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
     """Beside the pieces, each language's score pad; only a game with a scorer has one."""
-    from .buildcache import value_key
-    from .games.estoril.scorepad import score_pad
+    from .games.estoril import CityOfSpies
 
     if not isinstance(pack.model, CityOfSpies):
         return {}
     game = pack.model.data
 
     def pad(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        from .buildcache import value_key
+        from .games.estoril.scorepad import score_pad
+
         drawn = score_pad(game, pack.texts(lang))
         return value_key(drawn, paper), lambda target: _write_scorepad(drawn, lang, paper, target)
 
@@ -294,15 +325,16 @@ def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, within: Pat
 
 def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
     """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per language."""
-    from .atomic import atomic_path
-    from .buildcache import value_key
-    from .render.layout import load_design
     from .rulebook import book
 
     if not book.has_rulebook(pack):
         return {}
 
     def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        from .atomic import atomic_path
+        from .buildcache import value_key
+        from .render.layout import load_design
+
         # the design only when a language is rebuilt: an unchanged build reads no layout file
         design = load_design(pack.files)
         doc, _ = book.make_document(pack, design, pieces, lang)
@@ -428,7 +460,7 @@ def i18n_status(pack: PackOption = None) -> None:
         done = f"{s.translated}/{s.total} {100 * s.translated // max(s.total, 1)}%"
         counts = [str(s.count(kind)) for kind in ("missing", "unused", "placeholders", "plural form missing")]
         table.add_row(plain(lang), done, *counts)
-    out.print(table)
+    out().print(table)
 
 
 @i18n_app.command("check")
@@ -463,6 +495,7 @@ def i18n_new(
     """Write a template catalog: every key, empty, with the English text as a comment."""
     import re
 
+    from . import names
     from .atomic import atomic_path
     from .translation import template
 
@@ -519,6 +552,9 @@ def score(
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
+    from .games.estoril import record as records
+    from .games.estoril import scoreprompt, scoreview, scoring
+
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
     p = estoril(pack_)
@@ -534,7 +570,7 @@ def score(
     if as_json:
         typer.echo(safe_json(json.dumps(scoreview.to_json(result), ensure_ascii=False, indent=2)))
     else:
-        out.print(scoreview.render(result, t))
+        out().print(scoreview.render(result, t))
 
 
 def run() -> None:  # console-script entry point
@@ -604,7 +640,7 @@ def export_png(
     # every selection and file name checked before the first file is written
     chosen = {code: select(pieces, patterns) for code, pieces in laid_out.items()}
     found = {code: pictures(pieces) for code, pieces in chosen.items()}
-    bars = Console(stderr=True)
+    bars = stderr_console()
     with Progress(console=bars, transient=True, disable=not bars.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Rasterizing", total=sum(len(f) for f in found.values()))
         for code, pieces in chosen.items():
@@ -651,7 +687,7 @@ def export_tts(
         plans[code] = resolve(spec_, src, pieces, faces(p, design, code))
     total = sum(len(d.cards) for decks, _ in plans.values() for d in decks)
     total += sum(len(pictures(singles)) for _, singles in plans.values())
-    bars = Console(stderr=True)
+    bars = stderr_console()
     with Progress(console=bars, transient=True, disable=not bars.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing decks", total=total)
         for code, (decks, singles) in plans.items():

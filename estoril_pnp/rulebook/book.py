@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..atomic import atomic_path
-from ..pack import Pack
-from ..render.fonts import font_file
 from ..render.imposition import PAPERS
-from ..render.layout import Design
-from ..render.piece import Piece
 from ..resources import resource_dir
-from .content import build_document
-from .document import Document
-from .html import write_html
-from .pdf import Look, write_pdf
+
+if TYPE_CHECKING:  # the builders load when a rulebook is made: a build with nothing to do needs none of them
+    from ..pack import Pack
+    from ..render.layout import Design
+    from ..render.piece import Piece
+    from .document import Document
 
 PDF_NAME, HTML_NAME = "rulebook.pdf", "rulebook.html"
 
@@ -32,6 +31,8 @@ def template_dir() -> Path:
 
 def make_document(pack: Pack, design: Design, pieces: Sequence[Piece], lang: str) -> tuple[Document, set[str]]:
     """The rulebook of `pieces`' language, and the catalog keys it used."""
+    from .content import build_document
+
     assert pack.model is not None
     t = pack.texts(lang)
     context, pictures = pack.model.rulebook(pack.files, pack.manifest, design, pieces, t)
@@ -50,9 +51,15 @@ def write(doc: Document, design: Design, out_dir: Path, paper: str) -> list[Path
 
 
 def write_pdf_to(doc: Document, design: Design, target: Path, paper: str) -> None:
+    from .pdf import Look, write_pdf
+
     write_pdf(doc, target, PAPERS[paper], Look.of(design.fonts, design.palette))
 
 
 def write_html_to(doc: Document, design: Design, target: Path) -> None:
+    from ..render.fonts import font_file
+    from .html import write_html
+    from .pdf import Look
+
     look = Look.of(design.fonts, design.palette)
     write_html(doc, target, look, font_file(look.heading))

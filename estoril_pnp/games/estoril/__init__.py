@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import Finding
 from ...i18n import Catalogs, Texts
-from ...items import Item
 from ...manifest import Manifest
 from ...packfiles import PackFiles
-from ...render.layout import Design
-from . import scorepad
 from .load import load_estoril
 from .model import Estoril
-from .pieces import SOURCES
 
+# the pieces, the score pad and the rulebook load when a command uses them: reading the
+# pack for a rebuild with nothing to do, or for one score, needs none of them
 if TYPE_CHECKING:
+    from ...items import Item
+    from ...render.layout import Design
     from ...render.piece import Piece
     from ...rulebook.document import Picture
 
@@ -67,6 +67,8 @@ class CityOfSpies:
         return out
 
     def items(self, source: str, design: Design, t: Texts) -> list[Item] | None:
+        from .pieces import SOURCES
+
         make = SOURCES.get(source)
         return make(self.data, design, t) if make else None
 
@@ -81,6 +83,8 @@ class CityOfSpies:
 
     def required_keys(self) -> list[str]:
         """Keys the pieces, tables and score pad need for every symbol, flag, mission, rule, colour and variant."""
+        from . import scorepad
+
         d = self.data
         keys = [f"nationality.{c}" for c in d.game.nationalities]
         keys += [f"symbol.{s}.{part}" for s in d.game.symbols for part in ("name", "ability")]
@@ -98,6 +102,8 @@ class CityOfSpies:
 
     def check(self, files: PackFiles, manifest: Manifest) -> list[Finding]:
         """The pack against the published game: its counts, and every piece of it printed."""
+        from .pieces import SOURCES
+
         printed = {kind.items for kind in manifest.pieces.values()}
         unprinted = [
             Finding(files.root / "components.yaml", None, "pieces", f"no piece kind prints the game's '{source}'")
