@@ -553,7 +553,7 @@ def score(
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
     from .games.estoril import record as records
-    from .games.estoril import scoreprompt, scoreview, scoring
+    from .games.estoril import scoreview, scoring
 
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
@@ -561,6 +561,8 @@ def score(
     given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
     overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     if interactive:
+        from .games.estoril import scoreprompt
+
         # the typed-in game is offered for saving before anything else can fail
         game = scoreprompt.settle(p, t, scoreprompt.interview(p, t), overrides)
     else:

@@ -18,6 +18,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +46,21 @@ class Recorder:
         return Markup(BOLD.sub(r"<b>\1</b>", str(escape(self.texts(key, **values)))))
 
 
-def render_xml(template_dir: Path, context: Mapping[str, Any], t: Recorder) -> str:
-    env = jinja2.Environment(
+@cache
+def _environment(template_dir: Path) -> jinja2.Environment:
+    """One per folder: it keeps each template compiled (recompiled if its file changes), so
+    every language after the first renders without compiling the template again."""
+    return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(template_dir)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+
+
+def render_xml(template_dir: Path, context: Mapping[str, Any], t: Recorder) -> str:
+    env = _environment(template_dir)
     try:
         return env.get_template(TEMPLATE).render(**context, t=t, icon=_icon_tag)
     except MissingText as exc:
