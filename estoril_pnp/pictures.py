@@ -12,14 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
-from typing import TYPE_CHECKING
 
 from .errors import Finding, InputError
+from .pack import Pack
 from .render.ops import Op
 from .render.piece import Piece
-
-if TYPE_CHECKING:  # ttsdecks, which the pack reads, uses `matches`
-    from .pack import Pack
 
 REVERSE = "-reverse"
 
