@@ -126,7 +126,8 @@ def test_a_language_file_whose_name_is_not_a_code_is_refused(
     shutil.copy(pack / "i18n" / "en.yaml", pack / "i18n" / f"{code}.yaml")
     file = pack / "i18n" / f"{code}.yaml"
     # a backslash is refused sooner: the pack's file names are checked before they are read
-    run_all(pack, tmp_path, rf"{re.escape(str(file))}: .*(the language code .*is not an id|is not a file name)", monkeypatch)
+    says = rf"{re.escape(str(file))}: .*(the language code .*is not an id|is not a file name)"
+    run_all(pack, tmp_path, says, monkeypatch)
 
 
 def test_every_shipped_id_is_a_name() -> None:
@@ -141,9 +142,7 @@ def test_every_shipped_id_is_a_name() -> None:
     assert pack.tts is not None and all(names.is_name(deck) for deck in pack.tts[0].decks)
 
 
-@pytest.mark.parametrize(
-    "value", ["", "-a", "_a", "A", "a b", "a.b", "a/b", "a\\b", "é", "a\n", "x" * 65, 7, None]
-)
+@pytest.mark.parametrize("value", ["", "-a", "_a", "A", "a b", "a.b", "a/b", "a\\b", "é", "a\n", "x" * 65, 7, None])
 def test_the_rule_refuses_what_is_not_a_plain_name(value: object) -> None:
     assert not names.is_name(value)
     assert "is not an id" in (names.problem(value) or "")

@@ -16,18 +16,17 @@ HEAVY = ("reportlab", "jinja2", "PIL", "pypdfium2", "fontTools", "svglib", "csss
 RUN = """
 import json, sys
 from estoril_pnp.cli import app
+code = 0
 try:
     app(sys.argv[1:])
 except SystemExit as exc:
     code = exc.code
-print(json.dumps({"code": code, "loaded": sorted({m.split(".")[0] for m in sys.modules} & set(%r))}))
-""" % (HEAVY,)
+print(json.dumps({"code": code, "loaded": sorted({m.split(".")[0] for m in sys.modules} & set(HEAVY))}))
+""".replace("HEAVY", repr(HEAVY))
 
 
 def loaded(*args: str) -> tuple[int, list[str], str]:
-    done = subprocess.run(
-        [sys.executable, "-c", RUN, *args], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
+    done = subprocess.run([sys.executable, "-c", RUN, *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
     last = json.loads(done.stdout.strip().splitlines()[-1])
     return last["code"], last["loaded"], done.stdout
 
