@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .atomic import atomic_path
-from .buildcache import STAMP, Stamp, files_key, inputs_key, output_key, read_stamp, stamp_text, up_to_date
+from .buildcache import STAMP, Stamp, files_key, inputs_key, output_key, read_stamp, stamp_text, whole
 from .errors import Finding, InputError
 from .outdir import output_folder
 from .render.imposition import Backs, DoesNotFit, SheetPlan, plan
@@ -102,18 +102,18 @@ def unchanged(pack_dir: Path, languages: Sequence[str], options: SheetOptions, o
     """Every file of a build with nothing to do, or None. Decided before the pack is read: a
     folder's stamp is written only once its set is built from these same files and options,
     so reading, checking and laying them out again would find what it found then."""
+    paper = options.paper.name.lower()
+    stamps = {code: whole(out_dir / code / paper) for code in languages}
+    # looked at first: only a folder that holds a pack, with built sets to compare, is hashed
+    if not stamps or None in stamps.values() or not (pack_dir / "pack.yaml").is_file():
+        return None
     try:
         digest = files_key(pack_dir)
     except OSError:  # an unreadable file: the pack's reader says which, and where
         return None
-    paper = options.paper.name.lower()
-    files: list[Path] = []
-    for code in languages:
-        held = up_to_date(out_dir / code / paper, inputs_key(digest, code, options))
-        if held is None:
-            return None
-        files += held
-    return files or None
+    if any(stamp.inputs != inputs_key(digest, code, options) for code, stamp in stamps.items() if stamp):
+        return None
+    return [out_dir / code / paper / name for code, stamp in stamps.items() if stamp for name in sorted(stamp.outputs)]
 
 
 # an output beside the pieces: for a language and its pieces, its content key and how to write it to a path

@@ -87,11 +87,10 @@ def read_stamp(folder: Path) -> Stamp:
     return Stamp(stamp.inputs, {name: key for name, key in stamp.outputs.items() if (folder / name).is_file()})
 
 
-def up_to_date(folder: Path, inputs: str) -> list[Path] | None:
-    """The files of a folder built from exactly these inputs, when every one is still there; else None."""
+def whole(folder: Path) -> Stamp | None:
+    """A folder's stamp when every file it lists is still there; else None."""
     stamp = _stamp(folder)
-    files = [folder / name for name in sorted(stamp.outputs)]
-    return files if stamp.inputs == inputs and files and all(f.is_file() for f in files) else None
+    return stamp if stamp.outputs and all((folder / name).is_file() for name in stamp.outputs) else None
 
 
 def stamp_text(stamp: Stamp) -> str:

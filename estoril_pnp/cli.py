@@ -60,6 +60,7 @@ def stderr_console() -> Console:
 
     return Console(stderr=True)
 
+
 P = ParamSpec("P")
 
 PackOption = Annotated[
@@ -257,7 +258,7 @@ def build(
         asked = [f.stem for f in PackFiles(pack_dir).listing("i18n")] if lang == "all" else [lang]
     except InputError:
         asked = []  # reported as the pack is read
-    kept = unchanged(pack_dir, asked, options, out_dir) if asked and pack_dir.is_dir() else None
+    kept = unchanged(pack_dir, asked, options, out_dir)
     if kept is not None:
         say(f"Nothing changed: all {len(kept)} PDFs under {out_dir}/ are up to date.")
         return
