@@ -496,11 +496,11 @@ def i18n_new(
     """Write a template catalog: every key, empty, with the English text as a comment."""
     import re
 
-    from . import names
     from .atomic import atomic_path
     from .translation import template
 
-    if not re.fullmatch(r"[a-z]{2,3}([_-][a-z0-9]{2,8})*", lang) or not names.is_name(lang):
+    # a code is a name (names.py), in the form CLDR's plural rules are looked up by
+    if not re.fullmatch(r"[a-z]{2,3}(_[a-z0-9]{2,8})?", lang):
         raise InputError([Finding("LANG", None, "", f"{clean(lang)!r} is not a language code such as it or pt_br")])
     p = open_pack(pack)
     folder = out_file.parent if out_file else p.files.root / "i18n"
