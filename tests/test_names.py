@@ -207,3 +207,21 @@ def test_tts_urls_and_json_carry_names_as_data(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="outside"):
         export_tts([Deck("../x", title, cards, deck.names, deck.back)], [], out / "en" / "tts", out, None, print)
     assert not (out / "en" / "x.json").exists()
+
+
+def test_the_rulebook_page_shows_a_pack_s_name_as_text(tmp_path: Path) -> None:
+    """A printed name full of markup reaches the phone page escaped: shown, never read as HTML."""
+    from estoril_pnp.rulebook import book
+
+    pack_dir = copy_of("data", tmp_path)
+    hostile = 'Igreja <script>alert("x")</script> & <blink>co'
+    plant(pack_dir / "locations.yaml", '"Igreja de Santo António do Estoril"', json.dumps(hostile))
+    pack = load_pack(pack_dir)
+    design = load_design(pack.files)
+    pieces, _ = lay_out(pack, design, "en")
+    doc, _ = book.make_document(pack, design, pieces, "en")
+    page = tmp_path / "rulebook.html"
+    book.write_html_to(doc, design, page)
+    text = page.read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;blink&gt;co" in text
+    assert "<script>" not in text and "<blink>" not in text
