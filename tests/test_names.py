@@ -24,6 +24,7 @@ from estoril_pnp.pictures import one_of_each
 from estoril_pnp.pieces import lay_out
 from estoril_pnp.render.layout import load_design
 from estoril_pnp.resources import default_pack
+from estoril_pnp.rulebook import book
 from estoril_pnp.ttsdecks import Deck
 
 runner = CliRunner()
@@ -211,8 +212,6 @@ def test_tts_urls_and_json_carry_names_as_data(tmp_path: Path) -> None:
 
 def test_the_rulebook_page_shows_a_pack_s_name_as_text(tmp_path: Path) -> None:
     """A printed name full of markup reaches the phone page escaped: shown, never read as HTML."""
-    from estoril_pnp.rulebook import book
-
     pack_dir = copy_of("data", tmp_path)
     hostile = 'Igreja <script>alert("x")</script> & <blink>co'
     plant(pack_dir / "locations.yaml", '"Igreja de Santo António do Estoril"', json.dumps(hostile))
