@@ -264,11 +264,11 @@ def _variants(t: Texts, known: Names, text: str, sheet: Sheet, players: int) -> 
     """Variants, checked against the number of players at once."""
     found = _names(t, known, text)
     for ident in found:
-        bounds = sheet.switch(ident)["players"]
+        bounds, name = sheet.switch(ident)["players"], known.printed(ident)
         if bounds["min"] is not None and players < bounds["min"]:
-            raise ValueError(t("score.answer.players_min", variant=known.printed(ident), n=bounds["min"], players=players))
+            raise ValueError(t("score.answer.players_min", variant=name, n=bounds["min"], players=players))
         if bounds["max"] is not None and players > bounds["max"]:
-            raise ValueError(t("score.answer.players_max", variant=known.printed(ident), n=bounds["max"], players=players))
+            raise ValueError(t("score.answer.players_max", variant=name, n=bounds["max"], players=players))
     return found
 
 

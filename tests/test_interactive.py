@@ -207,3 +207,24 @@ def test_yes_and_no_in_any_language_ignoring_case_and_accents(
     assert ("players:" in saved.read_text(encoding="utf-8")) is replaced
     if "maybe" in answers:  # not a word of any language: asked again, saying which words it takes
         assert Texts(SHIPPED.catalogs, "pl")("answer.again", yes="tak", no="nie") in result.stdout
+
+
+ENGLISH_ONLY = ("A number from 2 to 4", "there is no", "could be", "unknown variant", "is ambiguous", "please")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "hu", "pt", "de", "es"])
+def test_wrong_answers_are_answered_in_the_players_language(lang: str) -> None:
+    t = Texts(SHIPPED.catalogs, lang)
+    answers = ["9", "2", "xx", "secret", "", "red", *EXAMPLE_ANSWERS[3:], ""]
+    result = session(answers, "--lang", lang)
+    assert_clean_outcome(result, 0)
+    out = result.stdout
+    variant, secret = t("score.noun.variant"), t("score.variant.secret_missions.name")
+    recruitment = t("score.variant.secret_recruitment.name")
+    assert t("score.answer.number", min=2, max=4) in out
+    assert t("score.answer.unknown", what=variant, text="xx") in out
+    assert t("score.answer.ambiguous", what=variant, text="secret", names=t.list([secret, recruitment], "or")) in out
+    assert f"→ {t('colour.red')}\n" in out  # typed in English, shown back as printed here, without its id
+    if lang != "en":  # nothing of the English messages, nor the English noun
+        assert not [english for english in (*ENGLISH_ONLY, "Variant:") if english in out]
+    assert "(red)" not in out and "secret_missions" not in out
