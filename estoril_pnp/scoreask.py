@@ -225,7 +225,7 @@ def _name(t: Texts, text: str) -> str:
     return text.strip()
 
 
-def noun(t: Texts, what: str) -> str:
+def _noun(t: Texts, what: str) -> str:
     """The sheet's noun for a kind of piece in the player's language (`score.noun.<noun>`), else as written."""
     try:
         return t(f"score.noun.{what.replace(' ', '_')}")
@@ -252,7 +252,7 @@ def _names(t: Texts, known: Names, text: str) -> list[str]:
 
 def _unresolved(t: Texts, known: Names, exc: Unresolved) -> str:
     """The name that named no one piece, said in the player's language."""
-    what, text = noun(t, known.what), exc.text.strip()
+    what, text = _noun(t, known.what), exc.text.strip()
     offered = t.list(map(known.printed, exc.candidates), "or")
     if isinstance(exc, AmbiguousName):
         return t("score.answer.ambiguous", what=what, text=text, names=offered)
@@ -276,7 +276,7 @@ def _one(t: Texts, known: Names, text: str, allowed: list[str]) -> str:
     found = _names(t, known, text)
     if len(found) != 1 or found[0] not in allowed:
         offered = t.list(map(known.printed, allowed), "or")
-        raise ValueError(t("score.answer.one", what=noun(t, known.what), names=offered))
+        raise ValueError(t("score.answer.one", what=_noun(t, known.what), names=offered))
     return found[0]
 
 
@@ -288,7 +288,7 @@ def _choices(t: Texts, known: Names, n: int, allowed: list[str], text: str) -> l
     found = _names(t, known, text)
     if len(found) != n or len(set(found)) != n or not set(found) <= set(allowed):
         offered = t.list(map(known.printed, allowed))
-        raise ValueError(t("score.answer.choices", what=noun(t, known.what), n=n, names=offered))
+        raise ValueError(t("score.answer.choices", what=_noun(t, known.what), n=n, names=offered))
     return found
 
 
