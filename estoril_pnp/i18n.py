@@ -36,6 +36,25 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "score.ask.colour": frozenset({"n", "free"}),
     "score.ask.missions": frozenset({"n"}),
     "score.ask.overwrite": frozenset({"path"}),
+    # an answer `score --interactive` cannot use (scoreask.py)
+    "score.answer.number": frozenset({"min", "max"}),
+    "score.answer.name_long": frozenset({"n"}),
+    "score.answer.too_long": frozenset({"length", "n"}),
+    "score.answer.unknown": frozenset({"what", "text"}),
+    "score.answer.did_you_mean": frozenset({"names"}),
+    "score.answer.ambiguous": frozenset({"what", "text", "names"}),
+    "score.answer.one": frozenset({"what", "names"}),
+    "score.answer.choices": frozenset({"what", "n", "names"}),
+    "score.answer.taken": frozenset({"names"}),
+    "score.answer.players_min": frozenset({"variant", "n", "players"}),
+    "score.answer.players_max": frozenset({"variant", "n", "players"}),
+    "score.answer.names_needed": frozenset({"entry"}),
+    "score.answer.most": frozenset({"entry", "n"}),
+    "score.answer.no_more": frozenset({"entry", "n"}),
+    "score.answer.folder": frozenset({"path"}),
+    "score.answer.no_folder": frozenset({"path"}),
+    "score.answer.not_file": frozenset({"path"}),
+    "score.answer.cannot_write": frozenset({"path", "reason"}),
     "answer.again": frozenset({"yes", "no"}),
     # the phone's score page (scorepage.py) fills these
     "scorepage.players.hint": frozenset({"min", "max"}),
@@ -87,9 +106,9 @@ class Texts:
     def __call__(self, key: str, **values: object) -> str:
         return fill(self.raw(key), {**dict(self.numbers), **values}, self.lang)
 
-    def list(self, items: Iterable[str]) -> str:
-        """Names joined as the language joins them: "A, B und C", "A, B i C"."""
-        return join_list(self.lang, items)
+    def list(self, items: Iterable[str], style: str = "standard") -> str:
+        """Names joined as the language joins them: "A, B und C", "A, B i C"; style "or": "A, B oder C"."""
+        return join_list(self.lang, items, style)
 
     def raw(self, key: str) -> str:
         """The language's text, else the English one; an empty text is not translated yet."""
@@ -147,7 +166,7 @@ def _selector(inside: str | None) -> tuple[str | None, dict[str, str] | None]:
     return name.strip(), forms
 
 
-def join_list(lang: str, items: Iterable[str]) -> str:
+def join_list(lang: str, items: Iterable[str], style: str = "standard") -> str:
     words = list(items)
     if not words:
         return ""
@@ -155,7 +174,7 @@ def join_list(lang: str, items: Iterable[str]) -> str:
     from babel.lists import format_list
 
     try:
-        return str(format_list(words, locale=PLURAL_LOCALE.get(lang, lang)))
+        return str(format_list(words, style=style, locale=PLURAL_LOCALE.get(lang, lang)))
     except (UnknownLocaleError, ValueError, TypeError):
         return ", ".join(words)
 
