@@ -12,7 +12,7 @@ changes the number never reads "2 mission". Lists of names are joined the langua
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -95,6 +95,21 @@ class MissingText(InputError):
         super().__init__([Finding(f"i18n/{FALLBACK}.yaml", None, key, "missing in the English catalog")])
 
 
+# The engine's own screens (the scorer's questions and answers, the phone's score page) are not a
+# game's words: a pack that does not write them gets the shipped catalogs' (Texts.shipped).
+ENGINE_WORDS = (
+    "answer.",
+    "score.answer.",
+    "score.ask.players",
+    "score.ask.colour",
+    "score.ask.name",
+    "score.ask.save",
+    "score.ask.overwrite",
+    "score.saved",
+    "scorepage.",
+)
+
+
 @dataclass(frozen=True)
 class Texts:
     """Looks up catalog keys in one language, filling placeholders from the game's numbers."""
@@ -102,6 +117,7 @@ class Texts:
     catalogs: Catalogs
     lang: str = FALLBACK
     numbers: Mapping[str, object] = field(default_factory=dict)
+    shipped: Callable[[], Catalogs] | None = None  # where ENGINE_WORDS the pack lacks come from
 
     def __call__(self, key: str, **values: object) -> str:
         return fill(self.raw(key), {**dict(self.numbers), **values}, self.lang)
@@ -113,6 +129,9 @@ class Texts:
     def raw(self, key: str) -> str:
         """The language's text, else the English one; an empty text is not translated yet."""
         text = self.catalogs.get(self.lang, {}).get(key) or self.catalogs.get(FALLBACK, {}).get(key)
+        if text is None and self.shipped is not None and key.startswith(ENGINE_WORDS):
+            shipped = self.shipped()
+            text = shipped.get(self.lang, {}).get(key) or shipped.get(FALLBACK, {}).get(key)
         if text is None:
             raise MissingText(key)
         return text
