@@ -112,7 +112,7 @@ class _Session:
             found = ask(question, partial(_one, t, known, allowed=allowed), t)
         elif kind == "choices":
             wanted = evaluate_num(entry["count"], self.players)
-            found = ask(question, partial(_choices, t, known, wanted, allowed), t)
+            found = ask(t(entry["ask"], n=wanted), partial(_choices, t, known, wanted, allowed), t)
         else:
             found = ask(
                 question,
