@@ -127,7 +127,7 @@ class _Check:
 
     def name(self, names: Names, text: Any, at: Path_) -> str | None:
         if not isinstance(text, str):
-            self.fault(at, f"must be a name (got {shown(text)})")
+            self.fault(at, f"Input should be a valid string (got {shown(text)})")
             return None
         try:
             return names.resolve(text)
@@ -140,14 +140,17 @@ class _Check:
         game_entries = {e["id"] for e in sheet.entries if e["per"] == "game"}
         allowed = {"players", "variants", "options", *game_entries}
         if not isinstance(data, dict):
-            self.fault((), "a record must be a mapping with players")
+            self.fault((), f"expected a mapping of keys to values (got {shown(data)})")
             return None
         for key in data:
             if key not in allowed:
                 self.fault((key,), f"unknown key {shown(key)}; a record takes {', '.join(sorted(allowed))}")
         raw_players = data.get("players")
+        if "players" not in data:
+            self.fault(("players",), "missing key 'players'")
+            return None
         if not isinstance(raw_players, list) or not raw_players or len(raw_players) > MAX_PLAYERS:
-            self.fault(("players",), f"must be a list of 1 to {MAX_PLAYERS} players")
+            self.fault(("players",), f"must be a list of 1 to {MAX_PLAYERS} players (got {shown(raw_players)})")
             return None
         n = len(raw_players)
         low, high = sheet.players
@@ -173,7 +176,10 @@ class _Check:
         sheet = self.sheet
         out = sheet.defaults()
         variants = [s["id"] for s in sheet.switches if s["kind"] == "variant"]
-        known = Names.of("variant", ((v, self.text(sheet.switch(v)["label"]) or v, []) for v in variants))
+        known = Names.of(
+            "variant",
+            ((v, self.text(sheet.switch(v)["label"]) or v, self.texts(sheet.switch(v)["label"])) for v in variants),
+        )
         raw = data.get("variants", [])
         if not isinstance(raw, list) or len(raw) > MAX_LIST:
             self.fault(("variants",), "must be a list of variants")
@@ -192,11 +198,11 @@ class _Check:
             at: Path_ = ("options", key)
             option = options.get(key)
             if option is None:
-                self.fault(at, f"unknown option {shown(key)}; the sheet's options: {', '.join(options) or 'none'}")
+                self.fault(at, f"unknown key {shown(key)}; the sheet's options: {', '.join(options) or 'none'}")
             elif option["values"] and value not in option["values"]:
-                self.fault(at, f"must be one of {', '.join(option['values'])} (got {shown(value)})")
+                self.fault(at, f"Input should be {_either(option['values'])} (got {shown(value)})")
             elif not option["values"] and not isinstance(value, bool):
-                self.fault(at, f"must be true or false (got {shown(value)})")
+                self.fault(at, f"Input should be a valid boolean (got {shown(value)})")
             else:
                 out[key] = value
                 if value != sheet.defaults()[key]:
@@ -212,6 +218,10 @@ class _Check:
 
     def text(self, key: str | None) -> str:
         return (self.catalogs.get("en", {}).get(key) or "") if key else ""
+
+    def texts(self, key: str | None) -> list[str]:
+        """The key's text in every catalog: what a player may type in any language."""
+        return [c[key] for c in self.catalogs.values() if key and isinstance(c.get(key), str)]
 
     def player(
         self,
@@ -232,8 +242,11 @@ class _Check:
                 self.fault((*at, key), f"unknown key {shown(key)}; a player takes {', '.join(sorted(allowed))}")
         colour = self.name(colours, raw.get("colour"), (*at, "colour")) or ""
         name = raw.get("name")
-        if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
-            self.fault((*at, "name"), f"must be a text of at most {MAX_NAME} characters")
+        if name is not None and not isinstance(name, str):
+            self.fault((*at, "name"), f"Input should be a valid string (got {shown(name)})")
+            name = None
+        elif name is not None and len(name) > MAX_NAME:
+            self.fault((*at, "name"), f"String should have at most {MAX_NAME} characters (got {shown(name)})")
             name = None
         values = {}
         for entry in mine:
@@ -246,12 +259,15 @@ class _Check:
         ident, when = entry["id"], entry["when"]
         if when is not None and switches.get(when) is not True:
             if ident in raw:
-                self.fault((*at, ident), f"{ident!r} needs the {when} variant")
+                what = f"a {ident} {entry['noun']}" if entry.get("noun") else repr(ident)
+                self.fault((*at, ident), f"{what} needs the {when} variant")
             return False
         optional = entry["kind"] in ("holder", "yesno") or (entry["kind"] == "number" and entry["default"] is not None)
         if ident not in raw and not optional:
-            because = f" (the {when} variant is on)" if when else ""
-            self.fault(at, f"missing key {ident!r}{because}")
+            if when:  # the switch asks for it: said where the switch's effect is felt
+                self.fault(at, f"missing key {ident!r} (the {when} variant is on)")
+            else:
+                self.fault((*at, ident), f"missing key {ident!r}")
         return True
 
     def value(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int, playing: list[str]) -> Any:
@@ -274,34 +290,45 @@ class _Check:
             colours = names(self.sheet, ["colours"], self.catalogs, "colour")
             found = self.name(colours, value, at)
             if found and playing and found not in playing:
-                self.fault(at, f"the holder {found!r} is not playing")
+                holder = f"the {entry['noun']} holder" if entry["noun"] else "the holder"
+                self.fault(at, f"{holder} {found!r} is not playing")
             return found
         what = names(self.sheet, entry["of"], self.catalogs, entry["noun"])
         if kind == "choice":
             found = self.name(what, value, at)
             if found in entry["except"]:
-                self.fault(at, f"{found!r} cannot be chosen for {entry['id']!r}")
+                why = entry["except_why"] or f"cannot be chosen for {entry['id']!r}"
+                self.fault(at, f"{found!r} {why}")
             return found
         return self.listed(entry, value, at, what, n)
 
     def listed(self, entry: Mapping[str, Any], value: Any, at: Path_, what: Names, n: int) -> Any:
-        if entry["kind"] == "pieces" and entry["count_ok"] and isinstance(value, int) and not isinstance(value, bool):
+        if entry["kind"] == "pieces" and entry["count_ok"]:
             most = sum(len(self.sheet.collections[c].items) for c in entry["of"])
-            if not 0 <= value <= most:
-                self.fault(at, f"must be a number of {what.what}s (0 to {most}) or a list of them (got {value})")
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most:
+                return value
+            if not _names(value):
+                self.fault(
+                    at,
+                    f"must be a number of {entry['counted']}s (0 to {most}) or a list of {entry['listed']} "
+                    f"(got {shown(value)})",
+                )
                 return 0
-            return value
-        if not isinstance(value, list) or len(value) > MAX_LIST:
-            counted = " or their number" if entry.get("count_ok") else ""
-            self.fault(at, f"must be a list of {what.what}s{counted} (got {shown(value)})")
+        if not isinstance(value, list):
+            self.fault(at, f"Input should be a valid list (got {shown(value)})")
+            return ()
+        if len(value) > MAX_LIST:
+            self.fault(at, f"List should have at most {MAX_LIST} items, not {len(value)}")
             return ()
         ids = tuple(self.name(what, text, (*at, j)) or "" for j, text in enumerate(value))
         if entry["kind"] == "pieces" and entry["most"] is not None and len(ids) > evaluate_num(entry["most"], n):
-            self.fault(at, f"{len(ids)} {what.what}s; at most {evaluate_num(entry['most'], n)}")
+            most = evaluate_num(entry["most"], n)
+            self.fault(at, f"{len(ids)} {what.what}s {entry['where']}; the {entry['id']} limit is {most}")
         if entry["kind"] == "choices":
             wanted = evaluate_num(entry["count"], n)
             if len(ids) != wanted:
-                self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected")
+                why = f" ({entry['expected']})" if entry.get("expected") else ""
+                self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected{why}")
         return tuple(i for i in ids if i)
 
     def pieces_once(
@@ -331,26 +358,31 @@ class _Check:
                     self.once([(path, x) for path, x in mine if owner.get(x) is c], c.what)
 
     def enough_exist(self, players: list[PlayerEntry], entries: tuple[dict[str, Any], ...]) -> None:
-        """No player, nor all together, can hold more pieces of some collections than exist."""
+        """No player, nor all together, can hold more pieces of some collections than exist.
+
+        A `once: player` collection is every player's own copy; the others are shared by all.
+        """
         lists = [e for e in entries if e["kind"] == "pieces" and e["per"] == "player"]
-        for group in {tuple(e["of"]) for e in lists}:
-            same = [e["id"] for e in lists if tuple(e["of"]) == group]
+        for group in dict.fromkeys(tuple(e["of"]) for e in lists):
+            same = [e for e in lists if tuple(e["of"]) == group]
             cs = [self.sheet.collections[c] for c in group]
             own = sum(len(c.items) for c in cs)
             shared = sum(len(c.items) for c in cs if c.once != "player")
-            held = [sum(_count(p.values.get(e)) for e in same) for p in players]
+            held = [sum(_count(p.values.get(e["id"])) for e in same) for p in players]
+            noun = f"{same[0]['noun']}s" if all(e["noun"] == same[0]["noun"] for e in same) else "pieces"
+            where = " and ".join(e["where"] for e in same)
             for i, n in enumerate(held):
                 if n > own:
+                    parts = _join(f"{len(c.items)} {'own ' * (c.once == 'player')}{c.many}" for c in cs)
                     self.fault(
-                        ("players", i, same[-1]), f"{n} pieces in {' and '.join(same)}; a player can have at most {own}"
+                        ("players", i, same[-1]["id"]),
+                        f"{n} {noun} {where}; a player can have at most {own}{parts}",
                     )
                     return
             exist = len(players) * (own - shared) + shared
             if sum(held) > exist and all(c.once != "any" for c in cs):
-                self.fault(
-                    ("players",),
-                    f"{sum(held)} pieces in {' and '.join(same)}; {len(players)} players have only {exist}",
-                )
+                parts = _join(f"{len(c.items)} {c.many}{' each' * (c.once == 'player')}" for c in cs)
+                self.fault(("players",), f"{sum(held)} {noun} {where}; {len(players)} players have only {exist}{parts}")
 
     def lists_given(
         self,
@@ -361,12 +393,23 @@ class _Check:
     ) -> None:
         """A bare count cannot stand for pieces the score reads one by one."""
         read = needs_pieces(self.sheet, switches)
+        by_id = {e["id"]: e for e in entries}
         for i, p in enumerate(players):
             for ident, value in p.values.items():
                 if ident in read and isinstance(value, int) and not isinstance(value, bool):
-                    self.fault(
-                        ("players", i, ident), "the score reads these pieces one by one: list them, not their number"
-                    )
+                    cause = self.cause(ident, switches)
+                    what = by_id[ident]["listed"]
+                    self.fault(("players", i, ident), f"{cause} needs {what} as a list, not a number")
+
+    def cause(self, ident: str, switches: Mapping[str, Any]) -> str:
+        """The switch that makes the score read entry `ident` piece by piece, or 'the score'."""
+        defaults = self.sheet.defaults()
+        for switch, value in switches.items():
+            if value != defaults[switch] and ident not in needs_pieces(
+                self.sheet, {**switches, switch: defaults[switch]}
+            ):
+                return switch
+        return "the score"
 
     def once(self, places: list[tuple[Path_, str]], what: str) -> None:
         first: dict[str, Path_] = {}
@@ -374,6 +417,22 @@ class _Check:
             if ident in first:
                 self.fault(path, f"{what} {ident!r} appears twice (also at {yamlsrc.dotted(first[ident])})")
             first.setdefault(ident, path)
+
+
+def _names(value: Any) -> bool:
+    """Whether `value` is a list of names a record may hold."""
+    return isinstance(value, list) and len(value) <= MAX_LIST and all(isinstance(v, str) for v in value)
+
+
+def _join(parts: Iterable[str]) -> str:
+    """' (a and b)'."""
+    return f" ({' and '.join(parts)})"
+
+
+def _either(values: list[str]) -> str:
+    """'a', 'b' or 'c'."""
+    quoted = [repr(v) for v in values]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
 def _places(at: Path_, value: Any) -> list[tuple[Path_, str]]:
