@@ -110,6 +110,8 @@ def parse(
 ) -> Played:
     check = _Check(sheet, src, catalogs)
     played = check.record(src.data, overrides)
+    if check.shape:  # a record of the wrong shape is refused for its shape alone
+        raise InputError(check.shape)
     if check.findings or played is None:
         raise InputError(check.findings or [src.finding((), "not a game record")])
     return played
@@ -121,13 +123,36 @@ class _Check:
     src: Located
     catalogs: Mapping[str, Mapping[str, str]]
     findings: list[Finding] = field(default_factory=list)
+    shape: list[Finding] = field(default_factory=list)  # wrong types, unknown and missing keys
 
     def fault(self, path: Path_, message: str) -> None:
         self.findings.append(self.src.finding(path, message))
 
+    def misfit(self, path: Path_, message: str) -> None:
+        self.shape.append(self.src.finding(path, message))
+
+    def keys(self, raw: Mapping[Any, Any], allowed: set[str], at: Path_) -> None:
+        for key in raw:
+            if not isinstance(key, str):
+                self.misfit((*at, key), f"Keys should be strings (got {shown(key)})")
+            elif key not in allowed:
+                self.misfit((*at, key), "unknown key")
+
+    def sized(self, value: Any, most: int, at: Path_) -> bool:
+        """Whether `value` is a list of at most `most` items; if not, a misfit."""
+        if not isinstance(value, list):
+            self.misfit(at, f"Input should be a valid list (got {shown(value)})")
+            return False
+        if len(value) > most:
+            self.misfit(
+                at, f"List should have at most {most} items after validation, not {len(value)} (got {shown(value)})"
+            )
+            return False
+        return True
+
     def name(self, names: Names, text: Any, at: Path_) -> str | None:
         if not isinstance(text, str):
-            self.fault(at, f"Input should be a valid string (got {shown(text)})")
+            self.misfit(at, f"Input should be a valid string (got {shown(text)})")
             return None
         try:
             return names.resolve(text)
@@ -140,18 +165,15 @@ class _Check:
         game_entries = {e["id"] for e in sheet.entries if e["per"] == "game"}
         allowed = {"players", "variants", "options", *game_entries}
         if not isinstance(data, dict):
-            self.fault((), f"expected a mapping of keys to values (got {shown(data)})")
+            self.misfit((), f"expected a mapping of keys to values (got {shown(data)})")
             return None
-        for key in data:
-            if key not in allowed:
-                self.fault((key,), f"unknown key {shown(key)}; a record takes {', '.join(sorted(allowed))}")
+        self.keys(data, allowed, ())
         raw_players = data.get("players")
         if "players" not in data:
-            self.fault(("players",), "missing key 'players'")
-            return None
-        if not isinstance(raw_players, list) or not raw_players or len(raw_players) > MAX_PLAYERS:
-            self.fault(("players",), f"must be a list of 1 to {MAX_PLAYERS} players (got {shown(raw_players)})")
-            return None
+            self.misfit(("players",), "missing key 'players'")
+            raw_players = []
+        elif not self.sized(raw_players, MAX_PLAYERS, ("players",)):
+            raw_players = []
         n = len(raw_players)
         low, high = sheet.players
         if not low <= n <= high:
@@ -181,8 +203,7 @@ class _Check:
             ((v, self.text(sheet.switch(v)["label"]) or v, self.texts(sheet.switch(v)["label"])) for v in variants),
         )
         raw = data.get("variants", [])
-        if not isinstance(raw, list) or len(raw) > MAX_LIST:
-            self.fault(("variants",), "must be a list of variants")
+        if not self.sized(raw, 2 * len(variants), ("variants",)):  # each at most twice, by id and by name
             raw = []
         for i, text in enumerate(raw):
             found = self.name(known, text, ("variants", i))
@@ -192,17 +213,18 @@ class _Check:
         options = {s["id"]: s for s in sheet.switches if s["kind"] == "option"}
         given = data.get("options", {})
         if not isinstance(given, dict):
-            self.fault(("options",), "must be a mapping of options to values")
+            self.misfit(("options",), f"expected a mapping of keys to values (got {shown(given)})")
             given = {}
+        self.keys(given, set(options), ("options",))
         for key, value in {**given, **overrides}.items():
             at: Path_ = ("options", key)
             option = options.get(key)
             if option is None:
-                self.fault(at, f"unknown key {shown(key)}; the sheet's options: {', '.join(options) or 'none'}")
-            elif option["values"] and value not in option["values"]:
-                self.fault(at, f"Input should be {_either(option['values'])} (got {shown(value)})")
+                continue
+            if option["values"] and value not in option["values"]:
+                self.misfit(at, f"Input should be {_either(option['values'])} (got {shown(value)})")
             elif not option["values"] and not isinstance(value, bool):
-                self.fault(at, f"Input should be a valid boolean (got {shown(value)})")
+                self.misfit(at, f"Input should be a valid boolean (got {shown(value)})")
             else:
                 out[key] = value
                 if value != sheet.defaults()[key]:
@@ -234,19 +256,21 @@ class _Check:
     ) -> PlayerEntry:
         mine = [e for e in entries if e["per"] == "player"]
         if not isinstance(raw, dict):
-            self.fault(at, "a player must be a mapping with a colour")
+            self.misfit(at, f"expected a mapping of keys to values (got {shown(raw)})")
             return PlayerEntry("", None, {})
-        allowed = {"colour", "name", *(e["id"] for e in mine)}
-        for key in raw:
-            if key not in allowed:
-                self.fault((*at, key), f"unknown key {shown(key)}; a player takes {', '.join(sorted(allowed))}")
-        colour = self.name(colours, raw.get("colour"), (*at, "colour")) or ""
+        self.keys(raw, {"colour", "name", *(e["id"] for e in entries if e["per"] == "player")}, at)
+        colour = ""
+        if "colour" not in raw:
+            self.misfit((*at, "colour"), "missing key 'colour'")
+        else:
+            # a colour not understood stays as written: two players writing it are still one colour twice
+            colour = self.name(colours, raw["colour"], (*at, "colour")) or str(raw["colour"])
         name = raw.get("name")
         if name is not None and not isinstance(name, str):
-            self.fault((*at, "name"), f"Input should be a valid string (got {shown(name)})")
+            self.misfit((*at, "name"), f"Input should be a valid string (got {shown(name)})")
             name = None
         elif name is not None and len(name) > MAX_NAME:
-            self.fault((*at, "name"), f"String should have at most {MAX_NAME} characters (got {shown(name)})")
+            self.misfit((*at, "name"), f"String should have at most {MAX_NAME} characters (got {shown(name)})")
             name = None
         values = {}
         for entry in mine:
@@ -255,19 +279,22 @@ class _Check:
         return PlayerEntry(colour, name, values)
 
     def wanted(self, entry: Mapping[str, Any], raw: Mapping[str, Any], at: Path_, switches: Mapping[str, Any]) -> bool:
-        """Whether the entry is in play; one given out of play, or missing in play without a default, is a fault."""
+        """Whether the entry is given and in play; one given out of play, or missing in play without a
+        default, is a fault. A choice or holder given as null is not given."""
         ident, when = entry["id"], entry["when"]
+        given = raw.get(ident) is not None if entry["kind"] in ("choice", "holder") else ident in raw
         if when is not None and switches.get(when) is not True:
-            if ident in raw:
+            if given:
                 what = f"a {ident} {entry['noun']}" if entry.get("noun") else repr(ident)
                 self.fault((*at, ident), f"{what} needs the {when} variant")
             return False
         optional = entry["kind"] in ("holder", "yesno") or (entry["kind"] == "number" and entry["default"] is not None)
-        if ident not in raw and not optional:
+        if not given and not optional:
             if when:  # the switch asks for it: said where the switch's effect is felt
                 self.fault(at, f"missing key {ident!r} (the {when} variant is on)")
             else:
-                self.fault((*at, ident), f"missing key {ident!r}")
+                self.misfit((*at, ident), f"missing key {ident!r}")
+            return False
         return True
 
     def value(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int, playing: list[str]) -> Any:
@@ -314,12 +341,9 @@ class _Check:
                     f"(got {shown(value)})",
                 )
                 return 0
-        if not isinstance(value, list):
-            self.fault(at, f"Input should be a valid list (got {shown(value)})")
+        if not self.sized(value, MAX_LIST, at):
             return ()
-        if len(value) > MAX_LIST:
-            self.fault(at, f"List should have at most {MAX_LIST} items, not {len(value)}")
-            return ()
+        # "" keeps the place of a name not understood, so later messages point at the right item
         ids = tuple(self.name(what, text, (*at, j)) or "" for j, text in enumerate(value))
         if entry["kind"] == "pieces" and entry["most"] is not None and len(ids) > evaluate_num(entry["most"], n):
             most = evaluate_num(entry["most"], n)
@@ -329,7 +353,7 @@ class _Check:
             if len(ids) != wanted:
                 why = f" ({entry['expected']})" if entry.get("expected") else ""
                 self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected{why}")
-        return tuple(i for i in ids if i)
+        return ids
 
     def pieces_once(
         self, players: list[PlayerEntry], game: Mapping[str, Any], entries: tuple[dict[str, Any], ...]
@@ -391,10 +415,14 @@ class _Check:
         entries: tuple[dict[str, Any], ...],
         switches: Mapping[str, Any],
     ) -> None:
-        """A bare count cannot stand for pieces the score reads one by one."""
+        """A bare count cannot stand for pieces the score reads one by one (said of a player who
+        gave every entry in play: one missing is the fault to mend first)."""
         read = needs_pieces(self.sheet, switches)
         by_id = {e["id"]: e for e in entries}
+        mine = [e["id"] for e in entries if e["per"] == "player" and switches.get(e["when"], True) is True]
         for i, p in enumerate(players):
+            if any(ident not in p.values for ident in mine):
+                continue
             for ident, value in p.values.items():
                 if ident in read and isinstance(value, int) and not isinstance(value, bool):
                     cause = self.cause(ident, switches)
