@@ -220,6 +220,9 @@ class _Check:
             at: Path_ = ("options", key)
             option = options.get(key)
             if option is None:
+                if key in overrides:  # from the command line: the record's own keys are checked above
+                    known = ", ".join(options) or "none"
+                    self.misfit(at, f"unknown option {shown(key)}; the sheet's options: {known}")
                 continue
             if option["values"] and value not in option["values"]:
                 self.misfit(at, f"Input should be {_either(option['values'])} (got {shown(value)})")
