@@ -9,9 +9,11 @@ import random
 import time
 
 from estoril_pnp.games.estoril.sample import random_record
-from estoril_pnp.games.estoril.scoring import score
 from estoril_pnp.pack import load_pack
 from estoril_pnp.resources import default_pack
+from estoril_pnp.scorecalc import score
+from estoril_pnp.scorerecord import parse
+from estoril_pnp.yamlsrc import Located
 
 RECORDS = 10_000
 
@@ -20,10 +22,10 @@ def main() -> None:
     shipped = load_pack(default_pack())
     pack, sheet = shipped.model.data, shipped.sheet  # type: ignore[union-attr]  # the shipped pack is City of Spies
     rng = random.Random(1942)
-    records = [random_record(pack, rng) for _ in range(RECORDS)]
+    records = [parse(sheet, Located("record", random_record(pack, rng)), {}, {}) for _ in range(RECORDS)]
     start = time.perf_counter()
     for record in records:
-        score(sheet, record, record.options)
+        score(sheet, record)
     elapsed = time.perf_counter() - start
     print(f"scored {RECORDS:,} records in {elapsed:.3f} s: {RECORDS / elapsed:,.0f} records/s")
 

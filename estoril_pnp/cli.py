@@ -12,7 +12,6 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec
@@ -585,32 +584,18 @@ def score(
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
-    from . import scoreask, scoretable
-    from .games.estoril import CityOfSpies, scoreprompt, scoring
-    from .games.estoril import record as records
+    from . import scoreask, scorecalc, scorerecord, scoretable
 
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
     sheet = score_sheet(pack_)
     given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
     overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
-    if isinstance(pack_.model, CityOfSpies):  # its records keep the game's own reader and messages
-        p = pack_.model.data
-        if interactive:
-            # the typed-in game is offered for saving before anything else can fail
-            game = scoreprompt.settle(p, t, scoreask.interview(sheet, t), overrides)
-        else:
-            game = records.read(p, record_file or records.STDIN)
-        game = replace(game, options=game.options.model_copy(update=overrides))
-        result = scoring.score(sheet, game, game.options)
+    if interactive:  # the typed-in game is offered for saving before anything else can fail
+        played = scoreask.settle(sheet, t, scoreask.interview(sheet, t), overrides)
     else:
-        from . import scorecalc, scorerecord
-
-        if interactive:
-            played = scoreask.settle(sheet, t, scoreask.interview(sheet, t), overrides)
-        else:
-            played = scorerecord.read(sheet, record_file or records.STDIN, overrides)
-        result = scorecalc.score(sheet, played)
+        played = scorerecord.read(sheet, record_file or scorerecord.STDIN, overrides, t.catalogs)
+    result = scorecalc.score(sheet, played)
     if as_json:
         typer.echo(safe_json(json.dumps(scoretable.to_json(sheet, result), ensure_ascii=False, indent=2)))
     else:

@@ -26,7 +26,7 @@ class PlayerEntry:
 
 @dataclass(frozen=True)
 class Played:
-    """A legal finished game, in the sheet's terms: as scorerecord (or a model's reader) makes it."""
+    """A legal finished game, in the sheet's terms: as scorerecord makes it."""
 
     players: tuple[PlayerEntry, ...]
     values: Mapping[str, Value]  # per-game entry id -> value
@@ -304,7 +304,7 @@ def score(sheet: Sheet, played: Played) -> Result:
             pieces = _as_pieces(p.lookup, pl.values)
             pieces.update(game_pieces)
             envs.append(_Env(pl.colour, {**game, **pl.values}, pieces, game, n, p.measures))
-    except KeyError as exc:  # a model's own record reader let through a piece the sheet's entry does not take
+    except KeyError as exc:  # a Played built by hand, not by scorerecord, named a piece its entry does not take
         raise InputError(
             [Finding(sheet.file, None, "entries", f"{exc.args[0]!r} is no piece of the entry naming it")]
         ) from None

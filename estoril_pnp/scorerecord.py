@@ -134,6 +134,8 @@ def parse(
 ) -> Played:
     check = _Check(sheet, src, catalogs)
     played = check.record(src.data, overrides)
+    if check.shape:  # a record of the wrong shape is refused for its shape alone
+        raise InputError(check.shape)
     if check.findings or played is None:
         raise InputError(check.findings or [src.finding((), "not a game record")])
     return played
@@ -145,13 +147,36 @@ class _Check:
     src: Located
     catalogs: Mapping[str, Mapping[str, str]]
     findings: list[Finding] = field(default_factory=list)
+    shape: list[Finding] = field(default_factory=list)  # wrong types, unknown and missing keys
 
     def fault(self, path: Path_, message: str) -> None:
         self.findings.append(self.src.finding(path, message))
 
+    def misfit(self, path: Path_, message: str) -> None:
+        self.shape.append(self.src.finding(path, message))
+
+    def keys(self, raw: Mapping[Any, Any], allowed: set[str], at: Path_) -> None:
+        for key in raw:
+            if not isinstance(key, str):
+                self.misfit((*at, key), f"Keys should be strings (got {shown(key)})")
+            elif key not in allowed:
+                self.misfit((*at, key), "unknown key")
+
+    def sized(self, value: Any, most: int, at: Path_) -> bool:
+        """Whether `value` is a list of at most `most` items; if not, a misfit."""
+        if not isinstance(value, list):
+            self.misfit(at, f"Input should be a valid list (got {shown(value)})")
+            return False
+        if len(value) > most:
+            self.misfit(
+                at, f"List should have at most {most} items after validation, not {len(value)} (got {shown(value)})"
+            )
+            return False
+        return True
+
     def name(self, names: Names, text: Any, at: Path_) -> str | None:
         if not isinstance(text, str):
-            self.fault(at, f"must be a name (got {shown(text)})")
+            self.misfit(at, f"Input should be a valid string (got {shown(text)})")
             return None
         try:
             return names.resolve(text)
@@ -164,15 +189,15 @@ class _Check:
         game_entries = {e["id"] for e in sheet.entries if e["per"] == "game"}
         allowed = {"players", "variants", "options", *game_entries}
         if not isinstance(data, dict):
-            self.fault((), "a record must be a mapping with players")
+            self.misfit((), f"expected a mapping of keys to values (got {shown(data)})")
             return None
-        for key in data:
-            if key not in allowed:
-                self.fault((key,), f"unknown key {shown(key)}; a record takes {', '.join(sorted(allowed))}")
+        self.keys(data, allowed, ())
         raw_players = data.get("players")
-        if not isinstance(raw_players, list) or not raw_players or len(raw_players) > MAX_PLAYERS:
-            self.fault(("players",), f"must be a list of 1 to {MAX_PLAYERS} players")
-            return None
+        if "players" not in data:
+            self.misfit(("players",), "missing key 'players'")
+            raw_players = []
+        elif not self.sized(raw_players, MAX_PLAYERS, ("players",)):
+            raw_players = []
         n = len(raw_players)
         low, high = sheet.players
         if not low <= n <= high:
@@ -197,10 +222,12 @@ class _Check:
         sheet = self.sheet
         out = sheet.defaults()
         variants = [s["id"] for s in sheet.switches if s["kind"] == "variant"]
-        known = Names.of("variant", ((v, self.text(sheet.switch(v)["label"]) or v, []) for v in variants))
+        known = Names.of(
+            "variant",
+            ((v, self.text(sheet.switch(v)["label"]) or v, self.texts(sheet.switch(v)["label"])) for v in variants),
+        )
         raw = data.get("variants", [])
-        if not isinstance(raw, list) or len(raw) > MAX_LIST:
-            self.fault(("variants",), "must be a list of variants")
+        if not self.sized(raw, 2 * len(variants), ("variants",)):  # each at most twice, by id and by name
             raw = []
         for i, text in enumerate(raw):
             found = self.name(known, text, ("variants", i))
@@ -210,17 +237,21 @@ class _Check:
         options = {s["id"]: s for s in sheet.switches if s["kind"] == "option"}
         given = data.get("options", {})
         if not isinstance(given, dict):
-            self.fault(("options",), "must be a mapping of options to values")
+            self.misfit(("options",), f"expected a mapping of keys to values (got {shown(given)})")
             given = {}
+        self.keys(given, set(options), ("options",))
         for key, value in {**given, **overrides}.items():
             at: Path_ = ("options", key)
             option = options.get(key)
             if option is None:
-                self.fault(at, f"unknown option {shown(key)}; the sheet's options: {', '.join(options) or 'none'}")
-            elif option["values"] and value not in option["values"]:
-                self.fault(at, f"must be one of {', '.join(option['values'])} (got {shown(value)})")
+                if key in overrides:  # from the command line: the record's own keys are checked above
+                    known = ", ".join(options) or "none"
+                    self.misfit(at, f"unknown option {shown(key)}; the sheet's options: {known}")
+                continue
+            if option["values"] and value not in option["values"]:
+                self.misfit(at, f"Input should be {_either(option['values'])} (got {shown(value)})")
             elif not option["values"] and not isinstance(value, bool):
-                self.fault(at, f"must be true or false (got {shown(value)})")
+                self.misfit(at, f"Input should be a valid boolean (got {shown(value)})")
             else:
                 out[key] = value
                 if value != sheet.defaults()[key]:
@@ -237,6 +268,10 @@ class _Check:
     def text(self, key: str | None) -> str:
         return (self.catalogs.get("en", {}).get(key) or "") if key else ""
 
+    def texts(self, key: str | None) -> list[str]:
+        """The key's text in every catalog: what a player may type in any language."""
+        return [c[key] for c in self.catalogs.values() if key and isinstance(c.get(key), str)]
+
     def player(
         self,
         raw: Any,
@@ -248,16 +283,21 @@ class _Check:
     ) -> PlayerEntry:
         mine = [e for e in entries if e["per"] == "player"]
         if not isinstance(raw, dict):
-            self.fault(at, "a player must be a mapping with a colour")
+            self.misfit(at, f"expected a mapping of keys to values (got {shown(raw)})")
             return PlayerEntry("", None, {})
-        allowed = {"colour", "name", *(e["id"] for e in mine)}
-        for key in raw:
-            if key not in allowed:
-                self.fault((*at, key), f"unknown key {shown(key)}; a player takes {', '.join(sorted(allowed))}")
-        colour = self.name(colours, raw.get("colour"), (*at, "colour")) or ""
+        self.keys(raw, {"colour", "name", *(e["id"] for e in entries if e["per"] == "player")}, at)
+        colour = ""
+        if "colour" not in raw:
+            self.misfit((*at, "colour"), "missing key 'colour'")
+        else:
+            # a colour not understood stays as written: two players writing it are still one colour twice
+            colour = self.name(colours, raw["colour"], (*at, "colour")) or str(raw["colour"])
         name = raw.get("name")
-        if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
-            self.fault((*at, "name"), f"must be a text of at most {MAX_NAME} characters")
+        if name is not None and not isinstance(name, str):
+            self.misfit((*at, "name"), f"Input should be a valid string (got {shown(name)})")
+            name = None
+        elif name is not None and len(name) > MAX_NAME:
+            self.misfit((*at, "name"), f"String should have at most {MAX_NAME} characters (got {shown(name)})")
             name = None
         values = {}
         for entry in mine:
@@ -266,16 +306,22 @@ class _Check:
         return PlayerEntry(colour, name, values)
 
     def wanted(self, entry: Mapping[str, Any], raw: Mapping[str, Any], at: Path_, switches: Mapping[str, Any]) -> bool:
-        """Whether the entry is in play; one given out of play, or missing in play without a default, is a fault."""
+        """Whether the entry is given and in play; one given out of play, or missing in play without a
+        default, is a fault. A choice or holder given as null is not given."""
         ident, when = entry["id"], entry["when"]
+        given = raw.get(ident) is not None if entry["kind"] in ("choice", "holder") else ident in raw
         if when is not None and switches.get(when) is not True:
-            if ident in raw:
-                self.fault((*at, ident), f"{ident!r} needs the {when} variant")
+            if given:
+                what = f"a {ident} {entry['noun']}" if entry.get("noun") else repr(ident)
+                self.fault((*at, ident), f"{what} needs the {when} variant")
             return False
         optional = entry["kind"] in ("holder", "yesno") or (entry["kind"] == "number" and entry["default"] is not None)
-        if ident not in raw and not optional:
-            because = f" (the {when} variant is on)" if when else ""
-            self.fault(at, f"missing key {ident!r}{because}")
+        if not given and not optional:
+            if when:  # the switch asks for it: said where the switch's effect is felt
+                self.fault(at, f"missing key {ident!r} (the {when} variant is on)")
+            else:
+                self.misfit((*at, ident), f"missing key {ident!r}")
+            return False
         return True
 
     def value(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int, playing: list[str]) -> Any:
@@ -298,35 +344,43 @@ class _Check:
             colours = names(self.sheet, ["colours"], self.catalogs, "colour")
             found = self.name(colours, value, at)
             if found and playing and found not in playing:
-                self.fault(at, f"the holder {found!r} is not playing")
+                holder = f"the {entry['noun']} holder" if entry["noun"] else "the holder"
+                self.fault(at, f"{holder} {found!r} is not playing")
             return found
         what = names(self.sheet, entry["of"], self.catalogs, entry["noun"])
         if kind == "choice":
             found = self.name(what, value, at)
             if found in entry["except"]:
-                self.fault(at, f"{found!r} cannot be chosen for {entry['id']!r}")
+                why = entry["except_why"] or f"cannot be chosen for {entry['id']!r}"
+                self.fault(at, f"{found!r} {why}")
             return found
         return self.listed(entry, value, at, what, n)
 
     def listed(self, entry: Mapping[str, Any], value: Any, at: Path_, what: Names, n: int) -> Any:
-        if entry["kind"] == "pieces" and entry["count_ok"] and isinstance(value, int) and not isinstance(value, bool):
+        if entry["kind"] == "pieces" and entry["count_ok"]:
             most = sum(len(self.sheet.collections[c].items) for c in entry["of"])
-            if not 0 <= value <= most:
-                self.fault(at, f"must be a number of {what.what}s (0 to {most}) or a list of them (got {value})")
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most:
+                return value
+            if not _names(value):
+                self.fault(
+                    at,
+                    f"must be a number of {entry['counted']}s (0 to {most}) or a list of {entry['listed']} "
+                    f"(got {shown(value)})",
+                )
                 return 0
-            return value
-        if not isinstance(value, list) or len(value) > MAX_LIST:
-            counted = " or their number" if entry.get("count_ok") else ""
-            self.fault(at, f"must be a list of {what.what}s{counted} (got {shown(value)})")
+        if not self.sized(value, MAX_LIST, at):
             return ()
+        # "" keeps the place of a name not understood, so later messages point at the right item
         ids = tuple(self.name(what, text, (*at, j)) or "" for j, text in enumerate(value))
         if entry["kind"] == "pieces" and entry["most"] is not None and len(ids) > evaluate_num(entry["most"], n):
-            self.fault(at, f"{len(ids)} {what.what}s; at most {evaluate_num(entry['most'], n)}")
+            most = evaluate_num(entry["most"], n)
+            self.fault(at, f"{len(ids)} {what.what}s {entry['where']}; the {entry['id']} limit is {most}")
         if entry["kind"] == "choices":
             wanted = evaluate_num(entry["count"], n)
             if len(ids) != wanted:
-                self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected")
-        return tuple(i for i in ids if i)
+                why = f" ({entry['expected']})" if entry.get("expected") else ""
+                self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected{why}")
+        return ids
 
     def pieces_once(
         self, players: list[PlayerEntry], game: Mapping[str, Any], entries: tuple[dict[str, Any], ...]
@@ -355,26 +409,31 @@ class _Check:
                     self.once([(path, x) for path, x in mine if owner.get(x) is c], c.what)
 
     def enough_exist(self, players: list[PlayerEntry], entries: tuple[dict[str, Any], ...]) -> None:
-        """No player, nor all together, can hold more pieces of some collections than exist."""
+        """No player, nor all together, can hold more pieces of some collections than exist.
+
+        A `once: player` collection is every player's own copy; the others are shared by all.
+        """
         lists = [e for e in entries if e["kind"] == "pieces" and e["per"] == "player"]
-        for group in {tuple(e["of"]) for e in lists}:
-            same = [e["id"] for e in lists if tuple(e["of"]) == group]
+        for group in dict.fromkeys(tuple(e["of"]) for e in lists):
+            same = [e for e in lists if tuple(e["of"]) == group]
             cs = [self.sheet.collections[c] for c in group]
             own = sum(len(c.items) for c in cs)
             shared = sum(len(c.items) for c in cs if c.once != "player")
-            held = [sum(_count(p.values.get(e)) for e in same) for p in players]
+            held = [sum(_count(p.values.get(e["id"])) for e in same) for p in players]
+            noun = f"{same[0]['noun']}s" if all(e["noun"] == same[0]["noun"] for e in same) else "pieces"
+            where = " and ".join(e["where"] for e in same)
             for i, n in enumerate(held):
                 if n > own:
+                    parts = _join(f"{len(c.items)} {'own ' * (c.once == 'player')}{c.many}" for c in cs)
                     self.fault(
-                        ("players", i, same[-1]), f"{n} pieces in {' and '.join(same)}; a player can have at most {own}"
+                        ("players", i, same[-1]["id"]),
+                        f"{n} {noun} {where}; a player can have at most {own}{parts}",
                     )
                     return
             exist = len(players) * (own - shared) + shared
             if sum(held) > exist and all(c.once != "any" for c in cs):
-                self.fault(
-                    ("players",),
-                    f"{sum(held)} pieces in {' and '.join(same)}; {len(players)} players have only {exist}",
-                )
+                parts = _join(f"{len(c.items)} {c.many}{' each' * (c.once == 'player')}" for c in cs)
+                self.fault(("players",), f"{sum(held)} {noun} {where}; {len(players)} players have only {exist}{parts}")
 
     def lists_given(
         self,
@@ -383,14 +442,29 @@ class _Check:
         entries: tuple[dict[str, Any], ...],
         switches: Mapping[str, Any],
     ) -> None:
-        """A bare count cannot stand for pieces the score reads one by one."""
+        """A bare count cannot stand for pieces the score reads one by one (said of a player who
+        gave every entry in play: one missing is the fault to mend first)."""
         read = needs_pieces(self.sheet, switches)
+        by_id = {e["id"]: e for e in entries}
+        mine = [e["id"] for e in entries if e["per"] == "player" and switches.get(e["when"], True) is True]
         for i, p in enumerate(players):
+            if any(ident not in p.values for ident in mine):
+                continue
             for ident, value in p.values.items():
                 if ident in read and isinstance(value, int) and not isinstance(value, bool):
-                    self.fault(
-                        ("players", i, ident), "the score reads these pieces one by one: list them, not their number"
-                    )
+                    cause = self.cause(ident, switches)
+                    what = by_id[ident]["listed"]
+                    self.fault(("players", i, ident), f"{cause} needs {what} as a list, not a number")
+
+    def cause(self, ident: str, switches: Mapping[str, Any]) -> str:
+        """The switch that makes the score read entry `ident` piece by piece, or 'the score'."""
+        defaults = self.sheet.defaults()
+        for switch, value in switches.items():
+            if value != defaults[switch] and ident not in needs_pieces(
+                self.sheet, {**switches, switch: defaults[switch]}
+            ):
+                return switch
+        return "the score"
 
     def once(self, places: list[tuple[Path_, str]], what: str) -> None:
         first: dict[str, Path_] = {}
@@ -398,6 +472,22 @@ class _Check:
             if ident in first:
                 self.fault(path, f"{what} {ident!r} appears twice (also at {yamlsrc.dotted(first[ident])})")
             first.setdefault(ident, path)
+
+
+def _names(value: Any) -> bool:
+    """Whether `value` is a list of names a record may hold."""
+    return isinstance(value, list) and len(value) <= MAX_LIST and all(isinstance(v, str) for v in value)
+
+
+def _join(parts: Iterable[str]) -> str:
+    """' (a and b)'."""
+    return f" ({' and '.join(parts)})"
+
+
+def _either(values: list[str]) -> str:
+    """'a', 'b' or 'c'."""
+    quoted = [repr(v) for v in values]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
 def _places(at: Path_, value: Any) -> list[tuple[Path_, str]]:

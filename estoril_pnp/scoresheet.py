@@ -54,6 +54,7 @@ class Collection:
     once: str  # game | player | any
     what: str  # the English noun of messages
     items: tuple[Piece, ...]
+    many: str = ""  # the English plural of messages counting them ("reward cards")
 
     @property
     def by_id(self) -> dict[str, Piece]:
@@ -142,11 +143,21 @@ _TOP = {
 _ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: required)
     "number": {"min": False, "max": True, "default": False},
     "yesno": {},
-    "pieces": {"of": True, "most": False, "count_ok": False, "noun": False},
-    "choice": {"of": True, "except": False, "noun": False},
-    "choices": {"of": True, "count": True, "noun": False},
-    "holder": {},
+    "pieces": {
+        "of": True,
+        "most": False,
+        "count_ok": False,
+        "noun": False,
+        "where": False,
+        "counted": False,
+        "listed": False,
+    },
+    "choice": {"of": True, "except": False, "except_why": False, "noun": False},
+    "choices": {"of": True, "count": True, "expected": False, "noun": False},
+    "holder": {"noun": False},
 }
+# Keys a change cannot set: what an entry is made of, and the words naming it in messages.
+_FIXED = ("of", "except", "except_why", "noun", "where", "counted", "listed")
 _ENTRY_COMMON = {"id": True, "per": True, "kind": True, "when": False, "ask": False, "label": False}
 _CONTEST = {"each": False, "of": False, "over": False, "prizes": True, "rounding": False, "zero_wins": False}
 _PIECE_FORMS = ("sum", "count", "distinct", "measure")
@@ -324,7 +335,8 @@ class _Reader:
             at: Path_ = ("pieces", name)
             if not self.ident(name, at):
                 continue
-            spec = self.keys(raw, at, {"from": False, "items": False, "once": False, "what": False}, "a collection")
+            allowed = {"from": False, "items": False, "once": False, "what": False, "many": False}
+            spec = self.keys(raw, at, allowed, "a collection")
             if spec is None:
                 continue
             once = spec.get("once", "game")
@@ -333,6 +345,7 @@ class _Reader:
             what = spec.get("what", name.removesuffix("s").replace("_", " "))
             if not isinstance(what, str) or not 0 < len(what) <= 60:
                 self.fault((*at, "what"), f"must be a short noun (got {shown(what)})")
+            many = self.words(spec.get("many", f"{what}s"), (*at, "many"))
             if ("from" in spec) == ("items" in spec):
                 self.fault(at, "give either 'from: model' or 'items:'")
                 continue
@@ -341,7 +354,7 @@ class _Reader:
             else:
                 items = self.items(name, spec["items"], (*at, "items"))
             if items is not None:
-                self.collections[name] = Collection(name, once, str(what), items)
+                self.collections[name] = Collection(name, once, str(what), items, many)
         colours = self.collections.get("colours")
         for i, piece in enumerate(colours.items if colours else ()):
             if piece.fields.get("shape") not in SHAPES or not _RGB.fullmatch(str(piece.fields.get("rgb"))):
@@ -478,6 +491,12 @@ class _Reader:
             if kind in ("pieces", "choice", "choices"):
                 first = self.collections[entry["of"][0]].what if entry["of"] else ident
                 entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
+            elif kind == "holder":
+                entry["noun"] = self.noun(spec["noun"], (*at, "noun")) if "noun" in spec else None
+            if kind == "pieces":
+                entry["where"] = self.words(spec.get("where", f"in {ident}"), (*at, "where"))
+                entry["counted"] = self.words(spec.get("counted", entry["noun"]), (*at, "counted"))
+                entry["listed"] = self.words(spec.get("listed", "them"), (*at, "listed"))
             self.entries[ident] = entry
 
     def entry_keys(self, kind: str, spec: Mapping[str, Any], at: Path_) -> dict[str, Any]:
@@ -502,9 +521,30 @@ class _Reader:
             if kind == "choice":
                 excluded = self.listed(spec.get("except", []), (*at, "except"), "piece ids")
                 out["except"] = [p for j, p in enumerate(excluded) if self.piece(out["of"], p, (*at, "except", j))]
+                why = spec.get("except_why")
+                out["except_why"] = None if why is None else self.words(why, (*at, "except_why"))
             else:
                 out["count"] = self.num(spec["count"], (*at, "count")) if "count" in spec else None
+                why = spec.get("expected")
+                out["expected"] = None if why is None else self.numbered(why, (*at, "expected"))
         return out
+
+    def words(self, value: Any, at: Path_) -> str:
+        """A few English words of a refused record's message."""
+        if isinstance(value, str) and 0 < len(value) <= 120 and value.isprintable():
+            return value
+        self.fault(at, f"must be a short English text (got {shown(value)})")
+        return ""
+
+    def numbered(self, value: Any, at: Path_) -> str:
+        """Words whose `{name}`s are the pack's numbers, replaced by their values."""
+        text = self.words(value, at)
+
+        def number(match: re.Match[str]) -> str:
+            found = self.const(match[1], at)
+            return match[0] if found is None else str(found)
+
+        return re.sub(r"\{([a-z0-9_]+)\}", number, text)
 
     def noun(self, value: Any, at: Path_) -> str:
         if isinstance(value, str) and 0 < len(value) <= 60:
@@ -852,7 +892,7 @@ class _Reader:
             return {"points": self.expr(spec["points"], (*at, "points"), owner=target)} if spec else None
         if part == "entries" and target in self.entries:
             kind = self.entries[target]["kind"]
-            own = {k: False for k in _ENTRY_KINDS[kind] if k not in ("of", "except", "noun")}
+            own = {k: False for k in _ENTRY_KINDS[kind] if k not in _FIXED}
             spec = self.keys(keys, at, own, f"a change to a {kind} entry")
             if spec is None:
                 return None

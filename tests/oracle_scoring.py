@@ -8,6 +8,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Literal
 
+from records import Options, PlayerRecord, Record, Rounding
+
 from estoril_pnp.games.estoril.model import (
     Character,
     Estoril,
@@ -17,7 +19,6 @@ from estoril_pnp.games.estoril.model import (
     StrengthMission,
     SymbolMission,
 )
-from estoril_pnp.games.estoril.record import Options, PlayerRecord, Record, Rounding
 
 TieBreak = Literal["missions_completed", "hand_vp"]
 TIEBREAK_ORDER: tuple[TieBreak, ...] = ("missions_completed", "hand_vp")  # game.yaml's `tiebreak` at c7b535e

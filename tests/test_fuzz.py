@@ -25,12 +25,12 @@ from conftest import PACK, SHIPPED
 from fuzzing import mutate, run_judged
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from records import dump
 from test_score_cli import EXAMPLE
 from typer.testing import CliRunner, Result
 
 from estoril_pnp import cli
 from estoril_pnp import pack as pack_module  # the commands look load_pack up here as they run
-from estoril_pnp.games.estoril.record import dump
 from estoril_pnp.games.estoril.sample import random_record
 from estoril_pnp.pack import load_pack
 from estoril_pnp.resources import default_pack

@@ -15,11 +15,9 @@ from conftest import SHIPPED, assert_clean_outcome
 from test_score_cli import EXAMPLE_ANSWERS
 from typer.testing import CliRunner, Result
 
-from estoril_pnp import atomic
+from estoril_pnp import atomic, scoreask, scorecalc
 from estoril_pnp.cli import app
 from estoril_pnp.errors import Finding, InputError
-from estoril_pnp.games.estoril import record as records
-from estoril_pnp.games.estoril import scoring
 from estoril_pnp.i18n import Texts
 
 runner = CliRunner()
@@ -118,7 +116,7 @@ def test_the_record_is_offered_before_scoring(tmp_path: Path, monkeypatch: pytes
     def broken(*_: object) -> None:
         raise RuntimeError("a bug in scoring")
 
-    monkeypatch.setattr(scoring, "score", broken)
+    monkeypatch.setattr(scorecalc, "score", broken)
     saved = tmp_path / "game.yaml"
     result = session([*EXAMPLE_ANSWERS, str(saved)])
     assert isinstance(result.exception, RuntimeError)  # a real bug may still show itself...
@@ -129,7 +127,7 @@ def test_a_record_refused_at_the_end_is_still_saved(tmp_path: Path, monkeypatch:
     def refuse(*_: object) -> None:
         raise InputError([Finding("<interactive>", None, "", "a rule nobody foresaw")])
 
-    monkeypatch.setattr(records, "parse", refuse)
+    monkeypatch.setattr(scoreask, "parse", refuse)
     saved = tmp_path / "game.yaml"
     result = session([*EXAMPLE_ANSWERS, str(saved)])
     assert_clean_outcome(result, 2)

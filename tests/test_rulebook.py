@@ -13,12 +13,12 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.games.estoril import record as records
-from estoril_pnp.games.estoril.scoring import score
 from estoril_pnp.i18n import Texts
 from estoril_pnp.pack import load_pack
 from estoril_pnp.render.layout import load_design
 from estoril_pnp.rulebook import book
+from estoril_pnp.scorecalc import score
+from estoril_pnp.scorerecord import read
 
 runner = CliRunner()
 LANGS = SHIPPED.languages
@@ -154,7 +154,7 @@ def test_a_changed_pack_changes_every_rulebook_aid_and_the_scorer(pack_copy: Pat
 
 def test_the_worked_scoring_example_follows_its_record(pack_copy: Path, tmp_path: Path) -> None:
     example = pack_copy / "examples" / "scoring.yaml"
-    before = score(SHIPPED.sheet, game := records.read(SHIPPED.model.data, str(example)), game.options)
+    before = score(SHIPPED.sheet, read(SHIPPED.sheet, str(example), {}, SHIPPED.catalogs))
     red = next(p for p in before.players if p.colour == "red")
     replace_once(example, "discards: 7", "discards: 11")
     build(tmp_path, "--pack", str(pack_copy), "--lang", "en")

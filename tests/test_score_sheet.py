@@ -13,13 +13,13 @@ from pathlib import Path
 
 import oracle_scoring
 import pytest
+import records
 from conftest import PACK, SHIPPED
+from records import VARIANTS, Options, from_data
 from typer.testing import CliRunner
 
-from estoril_pnp import scoresheet
+from estoril_pnp import scorecalc, scoresheet
 from estoril_pnp.cli import app
-from estoril_pnp.games.estoril import scoring
-from estoril_pnp.games.estoril.record import VARIANTS, Options
 from estoril_pnp.games.estoril.sample import random_record
 from estoril_pnp.resources import default_pack
 from estoril_pnp.scoretable import to_json
@@ -44,10 +44,10 @@ def test_the_sheet_scores_random_records_as_the_old_scorer_did() -> None:
     seen = {"variants": set(), "players": set(), "ties": 0, "shared": 0}
     differences = []
     for i in range(RECORDS):
-        record = random_record(PACK, rng)
+        record = from_data(random_record(PACK, rng))
         options = random_options(rng)
         old = oracle_scoring.to_json(oracle_scoring.score(PACK, record, options))
-        new = to_json(SHIPPED.sheet, scoring.score(SHIPPED.sheet, record, options))
+        new = to_json(SHIPPED.sheet, scorecalc.score(SHIPPED.sheet, records.checked(SHIPPED.sheet, record, options)))
         if old != new:
             differences.append(i)
         seen["variants"] |= record.variants
@@ -318,11 +318,11 @@ def test_a_mangled_sheet_is_findings_and_what_loads_scores(pack: Path) -> None:
             assert reader.findings  # refused, and said why
             continue
         if loaded.model:
-            record = random_record(PACK, rng)
             try:
-                scoring.score(sheet, record, record.options)
+                played = scorerecord.parse(sheet, yamlsrc.Located("r", random_record(PACK, rng)), {}, {})
             except InputError:
-                pass
+                continue
+            scorecalc.score(sheet, played)
         else:
             try:
                 played = scorerecord.parse(sheet, yamlsrc.parse(TINY_RECORD, "r.yaml"), {}, loaded.catalogs)

@@ -8,11 +8,10 @@ from dataclasses import replace
 from conftest import PACK, SHIPPED
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from records import Options, PlayerRecord, Record, Variant, from_data, score
 
 from estoril_pnp import scoresheet
-from estoril_pnp.games.estoril.record import Options, PlayerRecord, Record, Variant
 from estoril_pnp.games.estoril.sample import random_record
-from estoril_pnp.games.estoril.scoring import score
 from estoril_pnp.scorecalc import ContestResult, PlayerScore, Result, compile_expr
 from estoril_pnp.scoresheet import Sheet
 
@@ -308,7 +307,7 @@ def test_vp_values_come_from_the_pack() -> None:
 
 # Properties of random legal games ------------------------------------------------------------------
 
-records = st.randoms(use_true_random=False).map(lambda rng: random_record(PACK, rng))
+records = st.randoms(use_true_random=False).map(lambda rng: from_data(random_record(PACK, rng)))
 options = st.builds(
     Options, zero_wins=st.booleans(), rounding=st.sampled_from(["down", "up"]), recruit_starting=st.booleans()
 )

@@ -19,12 +19,11 @@ from ...render.layout import Design
 from ...render.ops import LineOp, Op, RectOp, ShapeOp, TextOp
 from ...render.piece import Piece
 from ...rulebook.document import Picture, Placed
-from ...scorecalc import Result
+from ...scorecalc import Played, Result, score
+from ...scorerecord import read
 from ...scoresheet import Sheet
-from . import record as records
 from .model import Estoril, Location
 from .pieces import ability_text, rule_text
-from .scoring import score
 
 EXAMPLE_RECORD = "examples/scoring.yaml"
 PT = 25.4 / 72  # mm per point
@@ -110,19 +109,19 @@ def _location(pack: Estoril, t: Texts, place: Location) -> dict[str, Any]:
 # ---- the worked scoring example ----------------------------------------------------------
 
 
-def scoring_example(pack: Estoril, sheet: Sheet, files: PackFiles) -> tuple[records.Record, Result]:
-    """The example game of the pack, scored by the scorer itself."""
-    game = records.read(pack, str(files.path(EXAMPLE_RECORD)))
-    return game, score(sheet, game, game.options)
+def scoring_example(pack: Estoril, sheet: Sheet, files: PackFiles) -> tuple[Played, Result]:
+    """The example game of the pack, checked and scored by the scorer itself."""
+    game = read(sheet, str(files.path(EXAMPLE_RECORD)), {}, pack.catalogs)
+    return game, score(sheet, game)
 
 
-def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[records.Record, Result]) -> dict[str, Any]:
+def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[Played, Result]) -> dict[str, Any]:
     game, result = example
     order = [p.colour for p in game.players]
     by_colour = {p.colour: p for p in result.players}
     names = {c: t(f"colour.{c}") for c in order}
-    cards = {p.colour: t.list(pack.characters[c].name for c in p.hand) for p in game.players}
-    discards = {p.colour: p.discard_count for p in game.players}
+    cards = {p.colour: t.list(pack.characters[c].name for c in p.values["hand"]) for p in game.players}
+    discards = {p.colour: _count(p.values["discards"]) for p in game.players}
     contests = [(c, piece) for c in sheet.categories for piece in result.contests.get(c["id"], ())]
     missions = []
     for _, m in contests:
@@ -167,7 +166,7 @@ def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[records.
         ],
         "player_names": [names[c] for c in order],
         "count": len(order),
-        "missions_in_play": t.list(t(f"mission.{m}.title") for m in game.missions),
+        "missions_in_play": t.list(t(f"mission.{m}.title") for m in game.values["missions"]),
         "missions": missions,
         "rows": rows,
         "winners": t.list(winners),
@@ -175,6 +174,11 @@ def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[records.
         "tiebreak": result.tiebreak not in (None, "shared"),
         "total": by_colour[result.winners[0]].total,
     }
+
+
+def _count(discards: Any) -> int:
+    """Discards as a record gives them: their number, or the discarded characters."""
+    return discards if isinstance(discards, int) else len(discards)
 
 
 # ---- the town: where each action space lies in the grid ----------------------------------
