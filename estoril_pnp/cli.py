@@ -318,7 +318,7 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
         # the design only when a language is rebuilt: an unchanged build reads no layout file
         design = load_design(pack.files)
         doc, _ = book.make_document(pack, design, pieces, lang)
-        score_page = (scorepage.NAME, pack.texts(lang)(scorepage.KEYS + "link")) if has_sheet else None
+        score_page = (scorepage.NAME, scorepage.word(pack.texts(lang), scorepage.KEYS + "link")) if has_sheet else None
 
         def write(target: Path) -> None:
             book.write_pdf_to(doc, design, target, paper)

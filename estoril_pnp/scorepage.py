@@ -39,10 +39,14 @@ WORDS = (
     "link",
     "players",
     "players.hint",
+    "players.exact",
     "name",
     "variants",
     "from_players",
     "hands",
+    "each",
+    "options",
+    "options.hint",
     "chosen",
     "search",
     "remove",
@@ -146,7 +150,7 @@ def page_data(
     sheet_texts = resolved["texts"].get(lang) or resolved["texts"]["en"]
     texts = {k: v for k, v in sheet_texts.items() if isinstance(v, str)}
     plurals = {k: v for k, v in sheet_texts.items() if isinstance(v, dict)}
-    texts |= {KEYS + key: _word(t, KEYS + key) for key in WORDS}
+    texts |= {KEYS + key: word(t, KEYS + key) for key in WORDS}
     groups = {}
     for cid, collection in resolved["pieces"].items():
         try:
@@ -167,7 +171,7 @@ def page_data(
     }
 
 
-def _word(t: Texts, key: str) -> str:
+def word(t: Texts, key: str) -> str:
     """The page's own word: from the pack's catalogs, else from the shipped ones (a pack of
     another game need not translate the page)."""
     try:

@@ -964,7 +964,7 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     for e in sheet.entries:
         keys += [e["ask"], e["label"]]
     for s in sheet.switches:
-        keys += [s["label"], s["rule"]] if s["kind"] == "variant" else []
+        keys += [s["label"], s["rule"], *option_value_keys(s)]
     for x in sheet.tallies:
         keys += [x["label"], *([x["hint"]] if x["hint"] else [])]
     ranking = sheet.ranking
@@ -978,6 +978,11 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     if any(s["kind"] == "variant" for s in sheet.switches):
         keys += ["score.pad.variants", "score.pad.shaded", "score.ask.variants"]
     return list(dict.fromkeys(keys))
+
+
+def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
+    """The catalog keys naming a valued option's values (the phone page's house rules)."""
+    return [f"score.variant.{switch['id']}.value.{v}" for v in switch.get("values") or ()]
 
 
 PLURALS = ("score.points",)  # texts with a form per CLDR plural category

@@ -123,8 +123,13 @@ const Game = (() => {
             else if (p.entries[e.id] === undefined) p.entries[e.id] = blank(e);
           }
         }
-        for (const e of entries.filter((x) => x.per === "game")) if (!on(sw, e.when)) delete S.game[e.id];
+        for (const e of entries.filter((x) => x.per === "game")) {
+          if (!on(sw, e.when)) delete S.game[e.id];
+          else if (e.kind === "holder" && !S.players.some((p) => p.colour === S.game[e.id])) S.game[e.id] = null; // held by someone who left
+        }
       },
+      // an option's value when the record does not set it: the sheet's default
+      optionDefault: (s) => (s.values && s.values.length ? s.values[0] : false),
       whereIs, tooMany, record, check, resolve, state, score, rows, json,
       why: (decider) => (decider === null ? R.ranking.why : decider === "shared" ? R.ranking.shared.why : R.ranking.tiebreaks.find((t) => t.id === decider).why),
     };
@@ -376,13 +381,13 @@ const Game = (() => {
               v.forEach((id, j) => once(id, `${who}: ${t(e.label)} ${j + 1}`, p.colour));
             }
           } else if (e.kind === "choice") {
-            if (v === null || v === undefined) fault(at, "scorepage.refuse.missing", { what: t(e.label) });
+            if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
             else if ((e.except || []).includes(v)) fault(at, "scorepage.refuse.except", { card: pieceById[v].name });
             else once(v, at, p.colour);
           } else if (e.kind === "number") {
             const lo = num(e.min ?? 0, n), hi = num(e.max, n);
-            if (v === null || v === undefined) fault(at, "scorepage.refuse.missing", { what: t(e.label) });
-            else if (v < lo || v > hi) fault(at, "scorepage.refuse.number", { what: t(e.label), min: lo, max: hi });
+            if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
+            else if (v < lo || v > hi) fault(who, "scorepage.refuse.number", { what: t(e.label), min: lo, max: hi });
           }
         }
       });
