@@ -164,7 +164,8 @@ def page_data(
         "texts": texts,
         "plurals": plurals,
         "plural": [plural_category(lang, n) for n in range(PLURALS_UP_TO + 1)],
-        "numbers": resolved["numbers"],
+        # every number a text may name: the pack's (pack.yaml, the model's) and the sheet's own
+        "numbers": {k: v for k, v in {**t.numbers, **resolved["numbers"]}.items() if isinstance(v, int)},
         "pictures": dict(pictures),
         "aspects": dict(aspects),
         "groupTitles": groups,

@@ -535,9 +535,9 @@ const Game = (() => {
     }
 
     // the score table's rows: a contest category has one row per contest
-    function rows(result) {
+    // `t`: the page's words, filled with the pack's numbers
+    function rows(result, t) {
       const lines = [];
-      const t = (k) => D.texts[k] ?? k;
       for (const c of result.categories) {
         if (c.contest) {
           for (const x of result.contests.find((r) => r.category === c).list) {

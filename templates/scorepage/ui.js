@@ -390,7 +390,7 @@ function drawResult() {
   const players = result.players;
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), players.map((p) =>
     el("th", { scope: "col" }, shape(p.colour), el("br"), el("span", { text: label(p) }))));
-  const rows = G.rows(result).map((row) => el("tr", { class: row.strong ? "strong" : null },
+  const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
   rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
   return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
