@@ -70,6 +70,12 @@ def totals(page: Any) -> dict[str, str]:
     )
 
 
+def columns(page: Any, result: dict[str, Any]) -> dict[str, str]:
+    """`score --json`'s totals under the page's column headings: the colour's name, and the player's in brackets."""
+    colours = page.evaluate("Object.fromEntries(G.colours.map(c => [c.id, c.name]))")
+    return {colours[p["colour"]] + (f" ({p['name']})" if p["name"] else ""): str(p["total"]) for p in result["players"]}
+
+
 def cli(pack: Path, record: Path, *extra: str) -> dict[str, Any]:
     result = runner.invoke(app, ["score", str(record), "--pack", str(pack), "--json", *extra])
     assert result.exit_code == 0, result.output
@@ -143,11 +149,7 @@ def test_each_spy_page_loads_clean_and_scores_its_example(spies: Path, browser: 
     page.fill("#record-text", example.read_text(encoding="utf-8"))
     page.click("#load")
     want = cli(SPIES[name], example)
-    colour_names = page.evaluate("Object.fromEntries(G.colours.map(c => [c.id, c.name]))")
-    heads = {
-        colour_names[p["colour"]] + (f" ({p['name']})" if p["name"] else ""): str(p["total"]) for p in want["players"]
-    }
-    assert totals(page) == heads
+    assert totals(page) == columns(page, want)
     assert page.evaluate("t => scorePage.score(t)", example.read_text(encoding="utf-8")) == want
     for colour in want["players"]:
         page.click(f"#tab-{colour['colour']}")
@@ -183,10 +185,9 @@ def test_a_house_rule_changes_the_result_on_the_page_as_in_the_command_line(brow
     assert page.is_checked("#option-rounding-down") and not page.is_checked("#option-zero_wins")
     page.fill("#record-text", path.read_text(encoding="utf-8"))
     page.click("#load")
-    names = page.evaluate("Object.fromEntries(G.colours.map(c => [c.id, c.name]))")
-    assert totals(page) == {names[p["colour"]]: str(p["total"]) for p in plain["players"]}
+    assert totals(page) == columns(page, plain)
     page.check("#option-zero_wins")
-    assert totals(page) == {names[p["colour"]]: str(p["total"]) for p in house["players"]}
+    assert totals(page) == columns(page, house)
     page.reload()  # kept in local storage
     assert page.is_checked("#option-zero_wins")
     with page.expect_download() as download:
