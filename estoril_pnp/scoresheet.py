@@ -992,7 +992,8 @@ def resolved(sheet: Sheet, catalogs: Mapping[str, Mapping[str, str]]) -> dict[st
     """The sheet and every piece and text it needs as plain JSON data: a client (the phone page)
     scores from this alone, with the semantics of docs/score-sheet.md."""
     fallback = catalogs.get("en", {})
-    keys = [k for k in catalog_keys(sheet) if not k.startswith(PLURALS)]
+    # a plural's forms (score.points.one …), not a key that only begins alike (score.points_won)
+    keys = [k for k in catalog_keys(sheet) if not k.startswith(tuple(f"{stem}." for stem in PLURALS))]
 
     def texts(catalog: Mapping[str, str]) -> dict[str, Any]:
         out: dict[str, Any] = {k: catalog.get(k) or fallback.get(k) for k in keys if catalog.get(k) or fallback.get(k)}
