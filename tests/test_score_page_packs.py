@@ -155,6 +155,7 @@ def test_each_spy_page_loads_clean_and_scores_its_example(spies: Path, browser: 
         page.click(f"#tab-{colour['colour']}")
         shown = page.evaluate("() => document.body.innerText")
         assert re.findall(r"\{[^}]*\}?", shown) == []
+        assert re.findall(r"\bscore(?:page)?\.[a-z_.]+", shown) == []  # no catalog key shown for want of its text
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert watched.errors == [] and watched.requests == []
     watched.close()

@@ -88,13 +88,14 @@ const Game = (() => {
         const pics = D.pictures;
         return pics[`${piece.id}/${colour}`] || pics[piece.id] || pics[""];
       },
-      // the collections of a pieces entry, the big ones in sections by first letter
+      // the collections of a pieces entry, the big ones in sections by first letter; a single
+      // small collection needs no heading (the entry's label names it)
       pickable(entry, colour) {
         const out = [];
         for (const cid of entry.of) {
           const pieces = collections[cid];
           const title = D.groupTitles[cid] || cid;
-          if (pieces.length <= 12) { out.push({ title, pieces }); continue; }
+          if (pieces.length <= 12) { out.push({ title: entry.of.length > 1 ? title : null, pieces }); continue; }
           const sorted = [...pieces].sort((a, b) => a.name.localeCompare(b.name, lang));
           const size = Math.ceil(sorted.length / Math.ceil(sorted.length / 9));
           for (let i = 0; i < sorted.length; i += size) {

@@ -361,13 +361,13 @@ function drawPlayerEntry(p, entry) {
   const groups = G.pickable(entry, p.colour).map(({ title, pieces }) => {
     const shown = pieces.filter((piece) => !needle || fold(piece.name).includes(needle) || fold(piece.id).includes(needle));
     if (!shown.length) return null;
-    return el("div", { class: "group" }, el("h4", { text: title }), el("div", { class: "grid" }, shown.map((piece) => {
+    return el("div", { class: "group" }, title ? el("h4", { text: title }) : null, el("div", { class: "grid" }, shown.map((piece) => {
       const on = value.includes(piece.id);
       return pieceButton(`${id}-${piece.id}`, piece, p.colour, on, on ? null : G.whereIs(S.players, p, piece.id, S.game), () => tapPiece(p, entry, piece.id));
     })));
   });
   return el("div", { role: "group", "aria-labelledby": `${id}-label` },
-    el("h4", { id: `${id}-label`, text: `${t(entry.label)} · ${t("scorepage.chosen", { n: value.length, most: entry.most ?? "–" })}` }),
+    el("h4", { id: `${id}-label`, text: `${t(entry.label)} · ${entry.most === null ? value.length : t("scorepage.chosen", { n: value.length, most: entry.most })}` }),
     el("ul", { class: "chosen", "aria-label": t(entry.label) }, chips),
     el("label", { for: `${id}-search`, text: t("scorepage.search") }),
     el("input", { type: "search", id: `${id}-search`, value: search, autocomplete: "off", on: { input: (e) => { search = e.target.value; draw(); } } }),
