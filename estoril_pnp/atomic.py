@@ -8,10 +8,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .safepath import inside
+
 
 @contextmanager
-def atomic_path(target: Path) -> Iterator[Path]:
-    """Yields a temporary path beside `target`; renames it onto `target` only if the block succeeds."""
+def atomic_path(target: Path, within: Path | None = None) -> Iterator[Path]:
+    """Yields a temporary path beside `target`; renames it onto `target` only if the block succeeds.
+
+    InputError, before anything is made, if `target` is not inside `within` (by default its own
+    folder) once every link is followed.
+    """
+    inside(target.parent if within is None else within, target)
     target.parent.mkdir(parents=True, exist_ok=True)
     # Same directory, so os.replace is a rename on one file system and therefore atomic.
     fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")

@@ -8,23 +8,24 @@ import shutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
 from .atomic import atomic_path
-from .buildcache import STAMP, Stamp, inputs_key, output_key, read_stamp, stamp_text
+from .buildcache import STAMP, Stamp, files_key, inputs_key, output_key, read_stamp, stamp_text, whole
 from .errors import Finding, InputError
 from .outdir import output_folder
-from .pack import Pack
-from .pieces import lay_out, layout_failure
-from .render.fonts import DEFAULT_FONT
 from .render.imposition import Backs, DoesNotFit, SheetPlan, plan
-from .render.layout import load_design
 from .render.options import Layout, SheetOptions
 from .render.piece import Piece
-from .render.sheets import Progress, draw_sheets, draw_single
 from .resources import package_dir
-from .translation import state
+from .safepath import inside
+
+# Laying out and drawing load when a language is rebuilt: a build with nothing to do needs neither.
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .pack import Pack
+    from .render.sheets import Progress
 
 
 def for_print(pieces: Sequence[Piece], backs: Backs) -> dict[str, list[Piece]]:
@@ -69,6 +70,8 @@ def build(
     A PDF whose content key is in `previous` and whose file is still in `keep_from` (the folder
     of the last build) is taken from there as it is, not drawn again.
     """
+    from .render.sheets import draw_sheets, draw_single
+
     groups = for_print(pieces, options.backs)
     plans = {name: _plans(name, members, options, note) for name, members in groups.items()}
     suffix = "-single" if options.layout is Layout.single else ""
@@ -83,7 +86,7 @@ def build(
                 _keep(kept, target)
             progress(len(members))
             continue
-        with atomic_path(target) as temp:
+        with atomic_path(target, out_dir) as temp:
             canvas = new_canvas(temp, title=name)
             if options.layout is Layout.single:
                 draw_single(canvas, members, options.bleed, progress)
@@ -93,6 +96,25 @@ def build(
             canvas.save()
         drawn.append(target)
     return Built(files, drawn, keys)
+
+
+def unchanged(pack_dir: Path, languages: Sequence[str], options: SheetOptions, out_dir: Path) -> list[Path] | None:
+    """Every file of a build with nothing to do, or None. Decided before the pack is read: a
+    folder's stamp is written only once its set is built from these same files and options,
+    so reading, checking and laying them out again would find what it found then."""
+    paper = options.paper.name.lower()
+    stamps = {code: whole(out_dir / code / paper) for code in languages}
+    # looked at first: only a folder that holds a pack, with built sets to compare, is hashed
+    if not stamps or None in stamps.values() or not (pack_dir / "pack.yaml").is_file():
+        return None
+    try:
+        digest = files_key(pack_dir)
+    except OSError:  # an unreadable file: the pack's reader says which, and where
+        return None
+    if any(stamp.inputs != inputs_key(digest, code, options) for code, stamp in stamps.items() if stamp):
+        return None
+    built = [(out_dir / code / paper, stamp) for code, stamp in stamps.items() if stamp]
+    return [placed(folder, name) for folder, stamp in built for name in sorted(stamp.outputs)]
 
 
 # an output beside the pieces: for a language and its pieces, its content key and how to write it to a path
@@ -130,21 +152,10 @@ def build_set(
     suffix = "-single" if options.layout is Layout.single else ""
     expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups} | set(extras)
     stamps = {code: read_stamp(out_dir / code / paper) for code in languages}
-    keys = {code: inputs_key(pack.files.root, code, options) for code in languages}
+    digest = files_key(pack.files.root)  # every input file read once, whatever the number of languages
+    keys = {code: inputs_key(digest, code, options) for code in languages}
     todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
-    design = load_design(pack.files) if todo else None
-    try:
-        laid_out = {code: lay_out(pack, design, code) for code in todo if design is not None}
-    except InputError:
-        raise
-    except Exception as exc:  # as in validate: layout code that raises on a pack's data is bad input
-        raise InputError([layout_failure(pack.files.root, exc)]) from None
-    for code, (_, overflows) in laid_out.items():
-        left = state(pack, code)
-        if left.total > left.translated:
-            warn(f"i18n/{code}.yaml: {left.total - left.translated} keys not translated; English is used for them")
-        for finding in overflows:
-            warn(str(finding))
+    laid_out = _lay_out(pack, todo, warn) if todo else {}
     sized(sum(len(pieces) for pieces, _ in laid_out.values()))
     files = [placed(out_dir / c / paper, name) for c in languages if c not in todo for name in sorted(expected)]
     drawn: list[Path] = []
@@ -154,7 +165,7 @@ def build_set(
     }
     forbidden = (pack.files.root, package_dir())
     for code, (pieces, _) in laid_out.items():
-        folder = out_dir / code / paper
+        folder = inside(out_dir, out_dir / code / paper)
         # all or nothing: the set is written beside the folder and replaces it whole at the end
         with output_folder(folder, forbidden) as staging:
             done = build(pieces, staging, options, progress, note, stamps[code].outputs, keep_from=folder)
@@ -166,12 +177,38 @@ def build_set(
                     if not beside:
                         _keep(folder / name, staging / name)
                 else:
-                    write(placed(folder, name) if beside else staging / name)
+                    write(inside(out_dir, placed(folder, name)) if beside else inside(staging, staging / name))
                     drawn.append(placed(folder, name))
             (staging / STAMP).write_text(stamp_text(Stamp(keys[code], {**done.keys, **made})), encoding="utf-8")
         files += [folder / f.name for f in done.files] + [placed(folder, name) for name in extras]
         drawn += [folder / f.name for f in done.drawn]
     return Built(files, drawn, {})
+
+
+def _lay_out(
+    pack: Pack, languages: Sequence[str], warn: Callable[[str], None]
+) -> dict[str, tuple[list[Piece], list[Finding]]]:
+    """Every language's pieces, before any file is written; what is left untranslated or does not fit is said."""
+    from .pieces import lay_out, layout_failure
+    from .render.fonts import register_fonts
+    from .render.layout import load_design
+    from .translation import state
+
+    register_fonts()
+    design = load_design(pack.files)
+    try:
+        laid_out = {code: lay_out(pack, design, code) for code in languages}
+    except InputError:
+        raise
+    except Exception as exc:  # as in validate: layout code that raises on a pack's data is bad input
+        raise InputError([layout_failure(pack.files.root, exc)]) from None
+    for code, (_, overflows) in laid_out.items():
+        left = state(pack, code)
+        if left.total > left.translated:
+            warn(f"i18n/{code}.yaml: {left.total - left.translated} keys not translated; English is used for them")
+        for finding in overflows:
+            warn(str(finding))
+    return laid_out
 
 
 def _keep(old: Path, new: Path) -> None:
@@ -183,6 +220,10 @@ def _keep(old: Path, new: Path) -> None:
 
 
 def new_canvas(path: Path, title: str) -> Canvas:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .render.fonts import DEFAULT_FONT
+
     # invariant=1: no dates or random ids, so the same input gives byte-identical PDFs.
     # a TrueType initial font, so no unembedded Base-14 font is ever referenced
     canvas = Canvas(str(path), invariant=1, initialFontName=DEFAULT_FONT, pageCompression=1)

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
-from .render.fonts import font_file
 from .render.ops import IconOp, TextOp
 from .render.piece import Piece
 from .resources import resource_dir
@@ -34,17 +33,24 @@ def _files(folder: Path) -> Iterable[Path]:
     return sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
 
 
-def inputs_key(pack_root: Path, *parts: object) -> str:
-    """Every file that can reach a build, and the options: any change gives another key."""
-    h = hashlib.sha256(f"{__version__}|{parts!r}".encode())
+def files_key(pack_root: Path) -> str:
+    """Every file that can reach a build: any change to one gives another key."""
+    h = hashlib.sha256()
     for folder in (pack_root, resource_dir("templates"), resource_dir("fonts"), resource_dir("data") / "icons"):
         for file in _files(folder):
             h.update(str(file.relative_to(folder)).encode() + b"\0" + _digest(file).encode())
     return h.hexdigest()
 
 
+def inputs_key(files: str, *parts: object) -> str:
+    """The key of a language's build: its input files (`files_key`), the options, the tool's version."""
+    return value_key(files, *parts)
+
+
 def output_key(pieces: Sequence[Piece], *parts: object) -> str:
     """What decides one PDF: its pieces' operations and the files those name."""
+    from .render.fonts import font_file  # ReportLab's font registry: loaded only when pieces are drawn
+
     h = hashlib.sha256(f"{__version__}|{parts!r}".encode())
     named: set[Path] = set()
     for piece in pieces:
@@ -66,15 +72,25 @@ def _digest(file: Path) -> str:
     return hashlib.sha256(file.read_bytes()).hexdigest()
 
 
-def read_stamp(folder: Path) -> Stamp:
-    """The keys of what a folder holds; an unreadable or foreign stamp means: rebuild."""
+def _stamp(folder: Path) -> Stamp:
     try:
         data = json.loads((folder / STAMP).read_text(encoding="utf-8"))
-        stamp = Stamp(str(data["inputs"]), {str(k): str(v) for k, v in data["outputs"].items()})
+        return Stamp(str(data["inputs"]), {str(k): str(v) for k, v in data["outputs"].items()})
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return Stamp()
+
+
+def read_stamp(folder: Path) -> Stamp:
+    """The keys of what a folder holds; an unreadable or foreign stamp means: rebuild."""
+    stamp = _stamp(folder)
     # a stamp is only believed for files that are still there
     return Stamp(stamp.inputs, {name: key for name, key in stamp.outputs.items() if (folder / name).is_file()})
+
+
+def whole(folder: Path) -> Stamp | None:
+    """A folder's stamp when every file it lists is still there; else None."""
+    stamp = _stamp(folder)
+    return stamp if stamp.outputs and all((folder / name).is_file() for name in stamp.outputs) else None
 
 
 def stamp_text(stamp: Stamp) -> str:

@@ -18,36 +18,50 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec
 
 import typer
-from rich.console import Console
 
 from . import __version__
-from .build import Extra
 from .errors import Finding, InputError
-from .games.estoril import CityOfSpies, scoreprompt, scoring
-from .games.estoril import record as records
-from .games.estoril.model import Estoril
-from .games.estoril.tables import TABLES
-from .i18n import Texts
-from .pack import Pack, load_pack
 from .render.imposition import PAPERS, Backs, Paper
 from .render.options import Layout, SheetOptions
-from .render.scorepad import Pad
 from .resources import default_pack
-from .scoresheet import Sheet
 from .terminal import clean, plain, safe_json
-from .validate import validate as run_validation
 
-if TYPE_CHECKING:  # modules that load only when a command runs
+# Each command imports what it uses when it runs: a rebuild with nothing to do, or one
+# score, must not pay for loading ReportLab, Jinja and the drawing code.
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from .build import Extra
+    from .games.estoril.model import Estoril
+    from .i18n import Texts
+    from .pack import Pack
     from .render.layout import Design
     from .render.piece import Piece
+    from .render.scorepad import Pad
+    from .scoresheet import Sheet
 
 app = typer.Typer(
     help="Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool).",
     no_args_is_help=True,
     add_completion=False,
 )
-# Everything printed through `out` is data or our own Text: no markup, no emoji codes.
-out = Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
+
+
+@functools.cache
+def out() -> Console:
+    """Everything printed here is data or our own Text: no markup, no emoji codes."""
+    from rich.console import Console
+
+    return Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
+
+
+def stderr_console() -> Console:
+    """For progress bars: on stderr, and only drawn on a terminal."""
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
 P = ParamSpec("P")
 
 PackOption = Annotated[
@@ -133,6 +147,8 @@ def interrupted() -> NoReturn:
 
 
 def open_pack(pack_dir: Path | None) -> Pack:
+    from .pack import load_pack
+
     try:
         return load_pack(pack_dir or default_pack())
     except InputError as exc:
@@ -159,6 +175,8 @@ def score_sheet(pack: Pack) -> Sheet:
 
 def estoril(pack: Pack) -> Estoril:
     """The City of Spies data of a pack, for the commands that know that game (score, list)."""
+    from .games.estoril import CityOfSpies
+
     if not isinstance(pack.model, CityOfSpies):
         fail(
             InputError([Finding(pack.files.root / "pack.yaml", None, "model", "this command needs the estoril model")])
@@ -173,6 +191,8 @@ def validate(
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as findings too.")] = False,
 ) -> None:
     """Check the pack: data, cross-references, counts and catalogs."""
+    from .validate import validate as run_validation
+
     pack_dir = pack or default_pack()
     if not pack_dir.is_dir():
         raise InputError([Finding(pack_dir, None, "", "no such pack directory")])
@@ -184,9 +204,9 @@ def validate(
         holds = p.model.summary() if p.model else f"{len(p.manifest.pieces)} kinds of piece"
         summary = plain(str(pack_dir), "bold")
         summary.append(clean(f": {p.info.title}: {holds}, {len(p.catalogs)} language(s): {', '.join(p.languages)}"))
-        out.print(summary)
+        out().print(summary)
     verdict = "ok" if report.ok(strict) else "FAILED"
-    out.print(f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {verdict}")
+    out().print(f"{len(report.errors)} error(s), {len(report.warnings)} warning(s): {verdict}")
     if not report.ok(strict):
         raise typer.Exit(1)
 
@@ -201,8 +221,10 @@ class ListWhat(StrEnum):
 @edge
 def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
     """Show the pack's characters, missions or locations as a table."""
+    from .games.estoril.tables import TABLES
+
     p = open_pack(pack)
-    out.print(TABLES[what.value](estoril(p), texts(p, lang)))
+    out().print(TABLES[what.value](estoril(p), texts(p, lang)))
 
 
 # --- Sheets: pieces imposed on paper, and the duplex calibration page ---------------------
@@ -233,21 +255,29 @@ def build(
 
     Only what changed since the last build into the same folder is drawn again.
     """
-    from rich.progress import Progress
-
-    from .build import build_set
-    from .render.fonts import register_fonts
+    from .build import build_set, unchanged
+    from .packfiles import PackFiles
     from .render.options import resolve_options
 
     options = resolve_options(paper, bleed, backs, back_offset, layout)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
+    pack_dir = pack or default_pack()
+    try:  # a language is named by its catalog's file
+        asked = [f.stem for f in PackFiles(pack_dir).listing("i18n")] if lang == "all" else [lang]
+    except InputError:
+        asked = []  # reported as the pack is read
+    kept = unchanged(pack_dir, asked, options, out_dir)
+    if kept is not None:
+        say(f"Nothing changed: all {len(kept)} PDFs under {out_dir}/ are up to date.")
+        return
+    from rich.progress import Progress
+
     p = open_pack(pack)
     languages = p.languages if lang == "all" else [lang]
     for code in languages:
         texts(p, code)
-    register_fonts()
-    progress = Console(stderr=True)  # a bar only on a terminal: in a log it is noise before any error line
+    progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
         done = build_set(
@@ -288,12 +318,12 @@ def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
     return {"scorepad.pdf": pad}
 
 
-def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path) -> None:
+def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, within: Path | None = None) -> None:
     from .atomic import atomic_path
     from .build import new_canvas
     from .render.scorepad import draw_pad
 
-    with atomic_path(target) as temp:
+    with atomic_path(target, within) as temp:
         canvas = new_canvas(temp, title=f"{pad.title} · {pad.subtitle}")
         overflows = draw_pad(canvas, pad, paper)
         canvas.save()
@@ -303,9 +333,6 @@ def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path) -> None:
 
 def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
     """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per language."""
-    from .atomic import atomic_path
-    from .buildcache import value_key
-    from .render.layout import load_design
     from .rulebook import book
 
     if not book.has_rulebook(pack):
@@ -315,6 +342,10 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
     has_sheet = scorepage.resolved_sheet(pack) is not None
 
     def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        from .atomic import atomic_path
+        from .buildcache import value_key
+        from .render.layout import load_design
+
         # the design only when a language is rebuilt: an unchanged build reads no layout file
         design = load_design(pack.files)
         doc, _ = book.make_document(pack, design, pieces, lang)
@@ -323,7 +354,7 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
         def write(target: Path) -> None:
             book.write_pdf_to(doc, design, target, paper)
             page = out_dir / lang / book.HTML_NAME  # one page per language, beside the paper folders
-            with atomic_path(page) as temp:
+            with atomic_path(page, out_dir) as temp:
                 book.write_html_to(doc, design, temp, score_page)
 
         return value_key(doc, paper, score_page), write
@@ -428,7 +459,8 @@ def scorepad(
     if target.is_dir():
         raise InputError([Finding("--out", None, "", f"{target} is a folder; give a file name")])
     with writing(target):
-        _write_scorepad(score_pad(sheet, p.info.title, t), lang, options.paper, target)
+        pad = score_pad(sheet, p.info.title, t)
+        _write_scorepad(pad, lang, options.paper, target, None if out_file else Path("output"))
     say(str(target))
 
 
@@ -461,7 +493,7 @@ def i18n_status(pack: PackOption = None) -> None:
         done = f"{s.translated}/{s.total} {100 * s.translated // max(s.total, 1)}%"
         counts = [str(s.count(kind)) for kind in ("missing", "unused", "placeholders", "plural form missing")]
         table.add_row(plain(lang), done, *counts)
-    out.print(table)
+    out().print(table)
 
 
 @i18n_app.command("check")
@@ -499,13 +531,15 @@ def i18n_new(
     from .atomic import atomic_path
     from .translation import template
 
-    if not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", lang):
-        raise InputError([Finding("LANG", None, "", f"{clean(lang)!r} is not a language code such as it or pt_BR")])
+    # a code is a name (names.py), in the form CLDR's plural rules are looked up by
+    if not re.fullmatch(r"[a-z]{2,3}(_[a-z0-9]{2,8})?", lang):
+        raise InputError([Finding("LANG", None, "", f"{clean(lang)!r} is not a language code such as it or pt_br")])
     p = open_pack(pack)
-    target = out_file or p.files.root / "i18n" / f"{lang}.yaml"
+    folder = out_file.parent if out_file else p.files.root / "i18n"
+    target = out_file or folder / f"{lang}.yaml"
     if target.exists():
         raise InputError([Finding(target, None, "", "already exists; edit it, or remove it to start again")])
-    with writing(target), atomic_path(target) as temp:
+    with writing(target), atomic_path(target, folder) as temp:
         temp.write_text(template(p.catalogs["en"], lang), encoding="utf-8")
     say(f"{target}: {len(p.catalogs['en'])} English texts to translate")
     say(f"Then: estoril-pnp i18n check {lang}" + (f" --pack {pack}" if pack else ""))
@@ -552,6 +586,8 @@ def score(
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
     from . import scoreask, scoretable
+    from .games.estoril import CityOfSpies, scoreprompt, scoring
+    from .games.estoril import record as records
 
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
@@ -578,7 +614,7 @@ def score(
     if as_json:
         typer.echo(safe_json(json.dumps(scoretable.to_json(sheet, result), ensure_ascii=False, indent=2)))
     else:
-        out.print(scoretable.render(sheet, result, t))
+        out().print(scoretable.render(sheet, result, t))
 
 
 def run() -> None:  # console-script entry point
@@ -648,7 +684,7 @@ def export_png(
     # every selection and file name checked before the first file is written
     chosen = {code: select(pieces, patterns) for code, pieces in laid_out.items()}
     found = {code: pictures(pieces) for code, pieces in chosen.items()}
-    bars = Console(stderr=True)
+    bars = stderr_console()
     with Progress(console=bars, transient=True, disable=not bars.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Rasterizing", total=sum(len(f) for f in found.values()))
         for code, pieces in chosen.items():
@@ -684,18 +720,18 @@ def export_tts(
     from .export import export_tts as write_tts
     from .pictures import pictures
     from .pieces import faces
-    from .ttsdecks import default_spec, read_spec, resolve
+    from .ttsdecks import default_spec, resolve
 
     check_base_url(base_url)
     p, design, laid_out = _export_pieces(pack, lang)
     plans = {}
-    spec = read_spec(p.files)
+    spec = p.tts
     for code, pieces in laid_out.items():  # every deck checked in every language before the first file is written
         spec_, src = spec if spec is not None else (default_spec(pieces), None)
         plans[code] = resolve(spec_, src, pieces, faces(p, design, code))
     total = sum(len(d.cards) for decks, _ in plans.values() for d in decks)
     total += sum(len(pictures(singles)) for _, singles in plans.values())
-    bars = Console(stderr=True)
+    bars = stderr_console()
     with Progress(console=bars, transient=True, disable=not bars.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing decks", total=total)
         for code, (decks, singles) in plans.items():

@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from PIL import Image
 
@@ -67,7 +68,7 @@ def export_png(pieces: Sequence[Piece], out_dir: Path, dpi: int, bleed: bool, pr
     box = PageBox.bleed if bleed else PageBox.trim
     written = []
     for picture, image in images(found, [size(p, dpi, bleed) for p in found], box):
-        written.append(_save(image, out_dir / f"{picture.name}.png", dpi))
+        written.append(_save(image, out_dir / f"{picture.name}.png", dpi, out_dir))
         progress(1)
     return written
 
@@ -97,7 +98,8 @@ def export_tts(
     def url(path: Path) -> str:
         if base_url is None:
             return path.resolve().as_uri()
-        return base_url.rstrip("/") + "/" + path.relative_to(url_root).as_posix()
+        # each part percent-encoded: a name is data, never a query, a fragment or another folder
+        return base_url.rstrip("/") + "/" + "/".join(quote(part, safe="") for part in path.relative_to(url_root).parts)
 
     saved, written = [], []
     deck_id = 1
@@ -113,15 +115,15 @@ def export_tts(
             layout = grid(count, card)
             faces, hidden = _deck_images(cards, deck.back, layout)
             suffix = f"-{n}" if len(counts) > 1 else ""
-            face_file = _save(sheet(layout, faces, hidden), out_dir / f"{deck.name}-faces{suffix}.png", None)
+            face_file = _save(sheet(layout, faces, hidden), out_dir / f"{deck.name}-faces{suffix}.png", None, out_dir)
             if n == 1:
-                written.append(_save(hidden, back_file, None))
+                written.append(_save(hidden, back_file, None, out_dir))
             written.append(face_file)
             sheets.append(Sheet(deck_id, layout, url(face_file), url(back_file), tuple(names)))
             deck_id += 1
             progress(count)
         target = out_dir / f"{deck.name}.json"
-        with atomic_path(target) as temp:
+        with atomic_path(target, out_dir) as temp:
             text = json.dumps(saved_object(deck.title, sheets), ensure_ascii=False, indent=2)
             temp.write_text(text + "\n", encoding="utf-8")
         saved.append(target)
@@ -136,8 +138,8 @@ def _deck_images(cards: Sequence[Piece], back: tuple[Op, ...], layout: Grid) -> 
     return drawn[:-1], drawn[-1]
 
 
-def _save(image: Image.Image, target: Path, dpi: int | None) -> Path:
-    with atomic_path(target) as temp:
+def _save(image: Image.Image, target: Path, dpi: int | None, within: Path) -> Path:
+    with atomic_path(target, within) as temp:
         # the resolution is stored so a print or layout program opens the image at its true size
         image.save(temp, format="PNG", **({"dpi": (dpi, dpi)} if dpi else {}))
     return target

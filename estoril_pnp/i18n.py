@@ -16,9 +16,6 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
-from babel import Locale, UnknownLocaleError
-from babel.lists import format_list
-
 from .errors import Finding, InputError
 
 FALLBACK = "en"
@@ -155,6 +152,9 @@ def join_list(lang: str, items: Iterable[str]) -> str:
     words = list(items)
     if not words:
         return ""
+    from babel import UnknownLocaleError
+    from babel.lists import format_list
+
     try:
         return str(format_list(words, locale=PLURAL_LOCALE.get(lang, lang)))
     except (UnknownLocaleError, ValueError, TypeError):
@@ -207,6 +207,8 @@ def placeholder_problems(text: str, allowed: Collection[str], lang: str | None =
 
 @cache
 def plural_category(lang: str, count: int) -> str:
+    from babel import Locale, UnknownLocaleError  # CLDR's data loads when a plural is first asked for
+
     try:
         return Locale.parse(PLURAL_LOCALE.get(lang, lang)).plural_form(count)
     except (UnknownLocaleError, ValueError, TypeError):
@@ -215,6 +217,8 @@ def plural_category(lang: str, count: int) -> str:
 
 @cache
 def plural_categories(lang: str) -> frozenset[str]:
+    from babel import Locale, UnknownLocaleError
+
     try:
         return frozenset(Locale.parse(PLURAL_LOCALE.get(lang, lang)).plural_form.tags) | {"other"}
     except (UnknownLocaleError, ValueError, TypeError):

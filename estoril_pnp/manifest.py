@@ -6,8 +6,9 @@ from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
+from .names import Name
+
 Millimetres = Annotated[StrictInt | float, Field(ge=5, le=1000)]  # a piece one can cut, on paper one can buy
-Name = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
 Source = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*$", max_length=200)]
 
 
@@ -19,9 +20,9 @@ class PieceKind(Frozen):
     size: tuple[Millimetres, Millimetres]
     group: Name
     items: Source  # a list the game model provides, or a `.yaml` file of items in the pack
-    face: StrictStr
-    back: StrictStr | None = None  # shared by every piece of the kind
-    reverse: StrictStr | None = None  # the piece's own second side
+    face: Name  # layout names
+    back: Name | None = None  # shared by every piece of the kind
+    reverse: Name | None = None  # the piece's own second side
     copies: Annotated[StrictInt, Field(ge=1, le=1000)] = 1
 
     @model_validator(mode="after")

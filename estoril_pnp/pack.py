@@ -13,14 +13,16 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from . import scoresheet, yamlsrc
+from . import names, scoresheet, yamlsrc
 from .errors import Finding, InputError
 from .games import GameModel, load_model
 from .i18n import Catalogs, Texts
+from .items import Item, read_item_files
 from .manifest import Manifest, PackInfo
 from .packfiles import PackFiles
 from .pydantic_findings import pydantic_finding
 from .scoresheet import Sheet
+from .ttsdecks import TtsSpec, read_spec
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class Pack:
     manifest: Manifest
     catalogs: Catalogs
     model: GameModel | None  # the game's typed data, or None for a pack of plain data
+    items: Mapping[str, list[Item]]  # the pack's own items files, by name
+    tts: tuple[TtsSpec, yamlsrc.Located] | None  # tts.yaml, if the pack has one
     sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
     sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
 
@@ -62,6 +66,15 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
     info, info_src = _read(files, "pack.yaml", PackInfo, findings)
     manifest, _ = _read(files, "components.yaml", Manifest, findings)
     catalogs = _load_catalogs(files, findings)
+    items: dict[str, list[Item]] = {}
+    if manifest is not None:
+        items, faults = read_item_files(files, manifest)
+        findings += faults
+    tts = None
+    try:  # read with the rest, so a deck's name that is not a name stops every command
+        tts = read_spec(files)
+    except InputError as exc:
+        findings += exc.findings
     if findings:
         raise InputError(findings)
     assert info is not None and manifest is not None and info_src is not None
@@ -69,11 +82,11 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
     try:
-        return Pack(files, info, manifest, catalogs, model, load_sheet(files, model, info.numbers))
+        return Pack(files, info, manifest, catalogs, model, items, tts, load_sheet(files, model, info.numbers))
     except InputError as exc:
         if not keep_sheet_faults:
             raise
-        return Pack(files, info, manifest, catalogs, model, None, tuple(exc.findings))
+        return Pack(files, info, manifest, catalogs, model, items, tts, None, tuple(exc.findings))
 
 
 def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:
@@ -120,6 +133,10 @@ def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[
                 flat[".".join(map(str, path))] = value
             else:
                 findings.append(src.finding(path, f"a translation must be text (got {value!r})"))
+        bad_code = names.problem(file.stem)
+        if bad_code:  # the code names output folders and is typed as --lang
+            findings.append(Finding(file, None, "", f"the language code {bad_code}"))
+            continue
         catalogs[file.stem] = flat
     english = files.root / "i18n" / "en.yaml"
     if "en" not in catalogs and not english.exists():  # a broken one is already reported

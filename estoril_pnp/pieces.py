@@ -12,26 +12,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import yamlsrc
+from . import names
 from .errors import Finding, InputError
 from .i18n import FALLBACK, MissingText, Texts
+from .items import Item, Values
 from .manifest import PieceKind
 from .pack import Pack
 from .render.layout import Design, Layout
 from .render.ops import Op
 from .render.piece import Piece
 from .render.resolve import resolve
-
-Values = dict[str, Any]  # layout element name -> its value for one piece
-
-
-@dataclass(frozen=True)
-class Item:
-    """One thing to print: its id, the values of its face and of its own second side."""
-
-    id: str
-    face: Values
-    reverse: Values = field(default_factory=dict)
 
 
 @dataclass
@@ -70,12 +60,14 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
         shared = _side(design, layouts["back"], {}, translate, overflows, f"{kind.group}/back", lang)
         seen: set[str] = set()
         for item in items:
+            at, components = f"pieces.{name}", pack.files.root / "components.yaml"
+            # a model may join ids (`hans_r/red`); each part is a name, or the key would be a path
+            bad = [names.problem(part) for part in item.id.split("/") if names.problem(part)]
+            if bad:
+                problems.append(Finding(components, None, at, f"an item's {bad[0]}"))
+                continue
             if item.id in seen:
-                problems.append(
-                    Finding(
-                        pack.files.root / "components.yaml", None, f"pieces.{name}", f"two items with id '{item.id}'"
-                    )
-                )
+                problems.append(Finding(components, None, at, f"two items with id {item.id!r}"))
             seen.add(item.id)
             first = piece_key(kind, item.id, 1)
             try:  # the copies are alike: laid out, and reported, once
@@ -170,8 +162,8 @@ def _items(pack: Pack, design: Design, name: str, kind: PieceKind, t: Texts) -> 
         made = pack.model.items(kind.items, design, t)
         if made is not None:
             return made
-    if kind.items.endswith((".yaml", ".yml")):
-        return read_items(pack, kind.items)
+    if kind.items in pack.items:
+        return pack.items[kind.items]
     raise InputError(
         [
             Finding(
@@ -182,30 +174,6 @@ def _items(pack: Pack, design: Design, name: str, kind: PieceKind, t: Texts) -> 
             )
         ]
     )
-
-
-def read_items(pack: Pack, name: str) -> list[Item]:
-    """A pack's own list of items: each `{id, face: {element: value}, reverse: {…}}`."""
-    src = yamlsrc.read(pack.files.path(name))
-    if not isinstance(src.data, list):
-        raise InputError([src.finding((), "an items file is a list of items")])
-    items, problems = [], []
-    for i, entry in enumerate(src.data):
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str | int):
-            problems.append(src.finding((i,), "an item is a mapping with an id"))
-            continue
-        unknown = set(entry) - {"id", "face", "reverse"}
-        for key in sorted(unknown):
-            problems.append(src.finding((i, key), "unknown key; an item has id, face and reverse"))
-        sides = {side: entry.get(side) or {} for side in ("face", "reverse")}
-        for side, values in sides.items():
-            if not isinstance(values, dict):
-                problems.append(src.finding((i, side), "expected a mapping of element names to values"))
-        if not unknown and all(isinstance(v, dict) for v in sides.values()):
-            items.append(Item(str(entry["id"]), sides["face"], sides["reverse"]))
-    if problems:
-        raise InputError(problems)
-    return items
 
 
 def layout_failure(pack_dir: Path, exc: Exception) -> Finding:

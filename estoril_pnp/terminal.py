@@ -7,8 +7,10 @@ reorder a line (bidirectional overrides) or be read as rich markup such as `[/bo
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from rich.text import Text
+if TYPE_CHECKING:  # rich loads when a table is shown: a line of plain text needs none of it
+    from rich.text import Text
 
 # C0 controls but tab and newline; then DEL and C1 controls, bidirectional marks, embeddings,
 # overrides and isolates, the Unicode line and paragraph separators, and lone surrogates
@@ -31,6 +33,8 @@ def clean(text: str, lines: bool = False) -> str:
 
 def plain(text: str, style: str = "", lines: bool = False) -> Text:
     """A rich Text that shows `text` as written: never parsed as markup or emoji codes."""
+    from rich.text import Text
+
     return Text(clean(text, lines), style=style)
 
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from . import i18n
 from .pack import Pack
-from .pieces import read_items
 from .render.layout import Design
 from .scoresheet import catalog_keys
 
@@ -66,9 +65,8 @@ def wanted_keys(english: Mapping[str, str], lang: str) -> list[str]:
 def used_keys(pack: Pack, design: Design) -> set[str]:
     """Keys some layout, item file or the game model uses (the code's own prefixes aside)."""
     keys = {str(el.style["key"]) for layout in design.layouts.values() for el in layout.elements if "key" in el.style}
-    for kind in pack.manifest.pieces.values():
-        if kind.items.endswith((".yaml", ".yml")):
-            keys |= {key for item in read_items(pack, kind.items) for key in _keys_in((item.face, item.reverse))}
+    for items in pack.items.values():
+        keys |= {key for item in items for key in _keys_in((item.face, item.reverse))}
     keys |= set(catalog_keys(pack.sheet) if pack.sheet else ())
     return keys | set(pack.model.required_keys() if pack.model else ())
 

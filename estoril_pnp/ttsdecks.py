@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, StrictStr, ValidationError
 
 from . import yamlsrc
 from .errors import Finding, InputError
-from .manifest import Frozen, Name
+from .manifest import Frozen
+from .names import Name
 from .packfiles import PackFiles
-from .pictures import matches
 from .pydantic_findings import pydantic_finding
-from .render.ops import Op
-from .render.piece import Piece
+
+if TYPE_CHECKING:  # the pack reads tts.yaml; the pieces come only when an export resolves it
+    from .render.ops import Op
+    from .render.piece import Piece
 
 SPEC_FILE = "tts.yaml"
 Pattern = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_*?\[\]!-]+(/[A-Za-z0-9_*?\[\]!-]+)*$", max_length=200)]
@@ -78,6 +80,8 @@ def resolve(
 ) -> tuple[list[Deck], list[Piece]]:
     """The decks and the pieces shown as single images; InputError for a pattern that matches
     nothing, or a deck whose cards differ in size or back."""
+    from .pictures import matches
+
     where = src.finding if src is not None else yamlsrc.Located(SPEC_FILE, None).finding
     problems: list[Finding] = []
     decks = []

@@ -20,7 +20,7 @@ from .render.layout import Design, load_design
 from .rulebook import book
 from .scoresheet import catalog_keys
 from .translation import plural_stems, state, used_keys
-from .ttsdecks import read_spec, resolve
+from .ttsdecks import resolve
 
 
 @dataclass(frozen=True)
@@ -87,12 +87,11 @@ def check_pieces(pack: Pack, design: Design) -> list[Finding]:
 
 def check_tts(pack: Pack, design: Design) -> list[Finding]:
     """The pack's `tts.yaml`, if it has one: every pattern matches, every deck has one size and one back."""
+    if pack.tts is None:
+        return []
     try:
-        spec = read_spec(pack.files)
-        if spec is None:
-            return []
         pieces, _ = lay_out(one_of_each(pack), design, i18n.FALLBACK)
-        resolve(*spec, pieces, {})
+        resolve(*pack.tts, pieces, {})
     except InputError as exc:
         return exc.findings
     return []

@@ -29,6 +29,7 @@ from test_score_cli import EXAMPLE
 from typer.testing import CliRunner, Result
 
 from estoril_pnp import cli
+from estoril_pnp import pack as pack_module  # the commands look load_pack up here as they run
 from estoril_pnp.games.estoril.record import dump
 from estoril_pnp.games.estoril.sample import random_record
 from estoril_pnp.pack import load_pack
@@ -86,7 +87,7 @@ def record(name: str, outcome: str, started: float | None) -> None:
 @given(seed=SEEDS, base=st.sampled_from(RECORDS), json_out=st.booleans())
 def test_mutated_records_are_scored_or_refused(seed: int, base: str, json_out: bool) -> None:
     started, rng = time.monotonic(), random.Random(seed)
-    with tempfile.TemporaryDirectory() as folder, mock.patch.object(cli, "load_pack", shipped_pack_once):
+    with tempfile.TemporaryDirectory() as folder, mock.patch.object(pack_module, "load_pack", shipped_pack_once):
         path = Path(folder) / rng.choice(["game.yaml", "game.json"])
         legal = rng.random() < 0.2  # a fresh legal record as it is: the scoring itself is fuzzed
         path.write_bytes(dump(random_record(PACK, rng)).encode() if legal else mutate(legal_or(base, rng), rng))
@@ -99,7 +100,7 @@ def test_mutated_records_are_scored_or_refused(seed: int, base: str, json_out: b
 @given(seed=SEEDS, base=st.sampled_from(RECORDS))
 def test_mutated_records_on_standard_input(seed: int, base: str) -> None:
     started, rng = time.monotonic(), random.Random(seed)
-    with mock.patch.object(cli, "load_pack", shipped_pack_once):
+    with mock.patch.object(pack_module, "load_pack", shipped_pack_once):
         data = mutate(legal_or(base, rng), rng)
         outcome = run_judged(lambda: runner.invoke(cli.app, ["score", "-"], input=data), (0, 2))
     record("records on stdin", outcome, started)

@@ -32,7 +32,7 @@ WORDS = {
         "reference.pdf": [
             "Gracz PL",
             "Gracz DE",
-            "Kolejność etapu",
+            "Przebieg etapu",
             "Koszt w punktach akcji",
             "Rozmowa (1 PA)",
             "Przeszukanie lokacji (2 PA)",
@@ -41,7 +41,7 @@ WORDS = {
             "Klossem",
         ],
         "scenarios.pdf": ["Wybór scenariusza", "Standardowy", "Rozszerzony", "Zaawansowany", "Swobodny"],
-        "tracks.pdf": ["Punkty zwycięstwa (13 wygrywa)", "Żółty", "Bordowy", "Morski", "Czarny", "10+"],
+        "tracks.pdf": ["Punkty zwycięstwa (wygrana przy 13)", "Żółty", "Bordowy", "Morski", "Czarny", "10+"],
         "rulebook.pdf": ["Streszczenie zasad", "Przygotowanie", "Koniec gry", "Czego nasze źródło nie mówi"],
         "scorepad.pdf": ["Stawka · koniec gry", "Osiągnięte 13 punktów zwycięstwa", "Misje łatwe", "Dowody"],
     },

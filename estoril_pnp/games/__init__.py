@@ -16,7 +16,7 @@ from ..manifest import Manifest
 from ..packfiles import PackFiles
 
 if TYPE_CHECKING:
-    from ..pieces import Item
+    from ..items import Item
     from ..render.layout import Design
     from ..render.piece import Piece
     from ..rulebook.document import Picture

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .. import yamlsrc
+from .. import names, yamlsrc
 from ..errors import Finding, InputError
 from ..packfiles import PackFiles
 from . import icons
@@ -97,15 +97,24 @@ class Design:
         known = self._icon_files.get(name)
         if known is not None:
             return known
-        locate = _locator(where) if where else None
-        path = self.files.find("icon", f"{name}.svg", locate)
-        icons.check(path, locate or (lambda m: Finding(path, None, "", m)))
+        locate = _locator(where) if where else lambda m: Finding(f"{name}.svg", None, "", m)
+        path = _icon(self.files, name, locate)
         self._icon_files[name] = path
         return path
 
 
 def _locator(where: Finding) -> Callable[[str], Finding]:
     return lambda message: Finding(where.file, where.line, where.key, message)
+
+
+def _icon(files: PackFiles, name: str, locate: Callable[[str], Finding]) -> Path:
+    """An icon's SVG: its name is names joined by `/` (game/medal), its file a readable SVG in the pack or shipped."""
+    path = files.find("icon", f"{name}.svg", locate)  # first: a name that climbs out is said to do so
+    bad = next((p for part in name.split("/") if (p := names.problem(part))), None)
+    if bad:
+        raise InputError([locate(f"the icon name {bad}")])
+    icons.check(path, locate)
+    return path
 
 
 def load_design(files: PackFiles) -> Design:
@@ -155,7 +164,11 @@ def _load_design(files: PackFiles, stamps: tuple[tuple[Path, int, int], ...]) ->
     icon_names = {concept: checker.icon(value, src, ("icons", concept)) for concept, (value, src) in concepts.items()}
     checker.font_roles = set(font_names)
     layouts = {}
-    for name in raw:
+    for name, (_, src) in raw.items():
+        bad = names.problem(name)
+        if bad:  # a name components.yaml and the pieces' values refer to: a name, never a path
+            findings.append(src.finding(("layouts", name), f"the layout name {bad}"))
+            continue
         try:
             layouts[name] = checker.layout(raw, name)
         except InputError as exc:
@@ -195,8 +208,7 @@ class _Checker:
             self.findings.append(src.finding(where, f"an icon is a name such as game/medal (got {name!r})"))
             return ""
         try:
-            path = self.files.find("icon", f"{name}.svg", _locator(src.finding(where, "")))
-            icons.check(path, _locator(src.finding(where, "")))
+            _icon(self.files, name, _locator(src.finding(where, "")))
         except InputError as exc:
             self.findings += exc.findings
         return name
@@ -272,7 +284,7 @@ def check_style(
             out.append(at(key, f"unknown font role {value!r}; known: {', '.join(sorted(_roles(checker)))}"))
         elif key == "icon" and isinstance(value, str) and isinstance(checker, _Checker):
             try:
-                icons.check(checker.files.find("icon", f"{value}.svg", _locator(at(key, ""))), _locator(at(key, "")))
+                _icon(checker.files, value, _locator(at(key, "")))
             except InputError as exc:
                 out += exc.findings
     return out

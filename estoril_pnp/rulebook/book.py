@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..atomic import atomic_path
 from ..errors import Finding, InputError
@@ -19,14 +19,16 @@ from ..packfiles import PackFiles
 from ..render.coverage import missing_in_text
 from ..render.fonts import font_file
 from ..render.imposition import PAPERS
-from ..render.layout import Design
-from ..render.piece import Piece
 from ..resources import resource_dir
 from .content import TEMPLATE, Source, build_document
 from .document import Document, Picture, strings
 from .facts import facts
 from .html import write_html
 from .pdf import Look, write_pdf
+
+if TYPE_CHECKING:
+    from ..render.layout import Design
+    from ..render.piece import Piece
 
 PDF_NAME, HTML_NAME = "rulebook.pdf", "rulebook.html"
 
@@ -76,9 +78,9 @@ def write(doc: Document, design: Design, out_dir: Path, paper: str) -> list[Path
     """OUT/<lang>/<paper>/rulebook.pdf and OUT/<lang>/rulebook.html; `paper` names one of PAPERS."""
     pdf = out_dir / doc.lang / paper / PDF_NAME
     page = out_dir / doc.lang / HTML_NAME
-    with atomic_path(pdf) as temp:
+    with atomic_path(pdf, out_dir) as temp:
         write_pdf_to(doc, design, temp, paper)
-    with atomic_path(page) as temp:
+    with atomic_path(page, out_dir) as temp:
         write_html_to(doc, design, temp)
     return [pdf, page]
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..pack import Pack
-from ..pieces import read_items
 
 
 def facts(pack: Pack, lang: str) -> dict[str, Any]:
     components, items = [], {}
     for name, kind in pack.manifest.pieces.items():
-        own = read_items(pack, kind.items) if kind.items.endswith((".yaml", ".yml")) else None
+        own = pack.items.get(kind.items)  # None: the model makes this kind's items
         if own is not None:
             items[name] = [{"id": i.id, "face": i.face, "reverse": i.reverse} for i in own]
         count = len(own) if own is not None else None

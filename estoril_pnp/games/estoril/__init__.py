@@ -15,14 +15,15 @@ from ...errors import Finding
 from ...i18n import Catalogs, Texts
 from ...manifest import Manifest
 from ...packfiles import PackFiles
-from ...pieces import Item
-from ...render.layout import Design
 from ...scoresheet import Piece as SheetPiece
 from .load import load_estoril
 from .model import Character, Estoril
-from .pieces import SOURCES
 
+# the pieces, the score pad and the rulebook load when a command uses them: reading the
+# pack for a rebuild with nothing to do, or for one score, needs none of them
 if TYPE_CHECKING:
+    from ...items import Item
+    from ...render.layout import Design
     from ...render.piece import Piece
     from ...rulebook.document import Picture
 
@@ -86,6 +87,8 @@ class CityOfSpies:
         return out
 
     def items(self, source: str, design: Design, t: Texts) -> list[Item] | None:
+        from .pieces import SOURCES
+
         make = SOURCES.get(source)
         return make(self.data, design, t) if make else None
 
@@ -120,6 +123,8 @@ class CityOfSpies:
 
     def check(self, files: PackFiles, manifest: Manifest) -> list[Finding]:
         """The pack against the published game: its counts, and every piece of it printed."""
+        from .pieces import SOURCES
+
         printed = {kind.items for kind in manifest.pieces.values()}
         unprinted = [
             Finding(files.root / "components.yaml", None, "pieces", f"no piece kind prints the game's '{source}'")

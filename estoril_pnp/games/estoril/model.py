@@ -8,10 +8,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from ...names import Name as Id
+
 # Bounds keep hostile numbers (a million rounds or copies) from turning into endless work.
 Count = Annotated[StrictInt, Field(ge=0, le=99)]
 Positive = Annotated[StrictInt, Field(gt=0, le=99)]
-Id = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 Code = Annotated[StrictStr, Field(pattern=r"^[A-Z]{2}$")]
 Shape = Literal["circle", "triangle", "square", "diamond", "star"]
 Corner = Literal["TL", "TR", "BR", "BL", "C"]
@@ -178,6 +179,7 @@ class StrengthBonus(Frozen):
 class Rule(Frozen):
     """A location's special rule: its wording lives in the catalogs, its facts here."""
 
+    # a catalog key and an icon concept, never a file name: the nationality code keeps its capitals
     id: Annotated[StrictStr, Field(pattern=r"^[a-z][a-zA-Z0-9_]*$")]
     blocks: Id | None = None  # an ability that cannot be used here
     bonus: StrengthBonus | None = None

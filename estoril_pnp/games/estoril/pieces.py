@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...i18n import Texts
-from ...pieces import Item, Values
+from ...items import Item, Values
 from ...render.layout import Design
 from .model import Character, Colour, Estoril, FlagsMission, Location, Mission, NationalityMission, SymbolMission
 
@@ -89,7 +89,7 @@ def location_face(design: Design, t: Texts, pack: Estoril, place: Location) -> V
         if space.peek != "none":
             space_values["peek_icon"] = design.icon(peek_icon(pack, space.peek))
             space_values["peek_grid"] = peek_grid(pack, space.peek)
-        out[f"space_{space.at}"] = {"layout": f"action_space_{space.at}", "values": space_values}
+        out[f"space_{space.at}"] = {"layout": f"action_space_{space.at.lower()}", "values": space_values}
     reward_layout = "reward_centre" if place.reward.at == "C" else "reward_space"
     out[f"space_{place.reward.at}"] = {
         "layout": reward_layout,

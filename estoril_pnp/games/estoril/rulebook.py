@@ -394,7 +394,7 @@ def _tile(pack: Estoril, design: Design, marks: Marks, by_key: Mapping[str, Piec
 
     def in_space(corner: str, element: str) -> Box:
         slot = _element(design, "location", f"space_{corner}")
-        inner = _element(design, f"action_space_{corner}", element)
+        inner = _element(design, f"action_space_{corner.lower()}", element)
         return inner.moved(slot.x, slot.y)
 
     points = {
