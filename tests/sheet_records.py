@@ -48,12 +48,13 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
             out += [p["id"] for p in collection["items"] if collection["once"] == "any" or p["id"] not in scope]
         return out
 
+    once = {p["id"]: c["once"] for cid, c in sheet["pieces"].items() if cid != "colours" for p in c["items"]}
+
     def take(ids: list[str], owner: str | None) -> None:
         for pid in ids:
-            cid = next(c for c, col in sheet["pieces"].items() if c != "colours" and any(p["id"] == pid for p in col["items"]))
-            if sheet["pieces"][cid]["once"] == "player" and owner:
+            if once[pid] == "player" and owner:
                 taken.setdefault(owner, set()).add(pid)
-            elif sheet["pieces"][cid]["once"] != "any":
+            elif once[pid] != "any":
                 taken["game"].add(pid)
 
     def value(entry: Mapping[str, Any], owner: str | None) -> Any:

@@ -137,7 +137,10 @@ def test_random_fixture_records_score_on_the_page_as_in_python(tiny: Path, brows
         watched.close()
 
 
-WORDS = {"stawka": {"pl": "Liczenie punktów", "en": "Score the game"}, "espionage_1762": {"cs": "Sečíst hru", "en": "Score the game"}}
+WORDS = {  # the page's heading, in the page's language
+    "stawka": {"pl": "Liczenie punktów", "en": "Score the game"},
+    "espionage_1762": {"cs": "Sečíst hru", "en": "Score the game"},
+}
 
 
 @pytest.mark.parametrize(("name", "lang"), [(n, lang) for n, langs in WORDS.items() for lang in langs])
