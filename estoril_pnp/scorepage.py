@@ -39,7 +39,7 @@ WORDS = (
     "link",
     "players",
     "players.hint",
-    "players.exact",
+    "players_exact",
     "name",
     "variants",
     "from_players",

@@ -204,7 +204,7 @@ function drawPlayers() {
       })),
   );
   const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
-  const hint = min === max ? t("scorepage.players.exact", { n: min }) : t("scorepage.players.hint", { min, max });
+  const hint = min === max ? t("scorepage.players_exact", { n: min }) : t("scorepage.players.hint", { min, max });
   return el("section", { "aria-labelledby": "h-players" },
     el("h2", { id: "h-players", text: t("scorepage.players") }),
     el("p", { text: hint }),
