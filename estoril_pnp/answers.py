@@ -28,7 +28,7 @@ def understood(t: Texts) -> dict[str, bool]:
     """Every catalog's yes and no words, folded, with what they mean."""
     out: dict[str, bool] = {}
     for lang in sorted(t.catalogs, key=lambda lang: lang != t.lang):  # the asked language wins a clash
-        words = Texts(t.catalogs, lang)
+        words = Texts(t.catalogs, lang, shipped=t.shipped)
         for key in WORDS:
             word = _folded(words(key))
             if word:

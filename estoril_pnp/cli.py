@@ -269,7 +269,7 @@ def build(
         asked = []  # reported as the pack is read
     kept = unchanged(pack_dir, asked, options, out_dir)
     if kept is not None:
-        say(f"Nothing changed: all {len(kept)} PDFs under {out_dir}/ are up to date.")
+        say(f"Nothing changed: all {len(kept)} files under {out_dir}/ are up to date.")
         return
     from rich.progress import Progress
 
@@ -292,7 +292,7 @@ def build(
             extras={**scorepads(p, PAPERS[paper]), **rulebooks(p, out_dir, paper), **score_pages(p)},
         )
     if not done.drawn:
-        say(f"Nothing changed: all {len(done.files)} PDFs under {out_dir}/ are up to date.")
+        say(f"Nothing changed: all {len(done.files)} files under {out_dir}/ are up to date.")
         return
     if not quiet:
         for file in done.drawn:
@@ -349,7 +349,7 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
         # the design only when a language is rebuilt: an unchanged build reads no layout file
         design = load_design(pack.files)
         doc, _ = book.make_document(pack, design, pieces, lang)
-        score_page = (scorepage.NAME, scorepage.word(pack.texts(lang), scorepage.KEYS + "link")) if has_sheet else None
+        score_page = (scorepage.NAME, pack.texts(lang).raw(scorepage.KEYS + "link")) if has_sheet else None
 
         def write(target: Path) -> None:
             book.write_pdf_to(doc, design, target, paper)
@@ -384,7 +384,7 @@ def score_pages(pack: Pack) -> dict[str, Extra]:
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:
     """The build's last lines: what was written where, and how to print it."""
-    done = f"{drawn} of {files} PDFs drawn in {target}/" + (" (the others were unchanged)." if drawn < files else ".")
+    done = f"{drawn} of {files} files drawn in {target}/" + (" (the others were unchanged)." if drawn < files else ".")
     size = "Print at actual size (100 %, not “fit to page”)"
     if options.layout is Layout.single:
         how = "one piece per page with TrimBox and BleedBox, for a print shop; each back follows its front"

@@ -12,7 +12,7 @@ changes the number never reads "2 mission". Lists of names are joined the langua
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -36,6 +36,25 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "score.ask.colour": frozenset({"n", "free"}),
     "score.ask.missions": frozenset({"n"}),
     "score.ask.overwrite": frozenset({"path"}),
+    # an answer `score --interactive` cannot use (scoreask.py)
+    "score.answer.number": frozenset({"min", "max"}),
+    "score.answer.name_long": frozenset({"n"}),
+    "score.answer.too_long": frozenset({"length", "n"}),
+    "score.answer.unknown": frozenset({"what", "text"}),
+    "score.answer.did_you_mean": frozenset({"names"}),
+    "score.answer.ambiguous": frozenset({"what", "text", "names"}),
+    "score.answer.one": frozenset({"what", "names"}),
+    "score.answer.choices": frozenset({"what", "n", "names"}),
+    "score.answer.taken": frozenset({"names"}),
+    "score.answer.players_min": frozenset({"variant", "n", "players"}),
+    "score.answer.players_max": frozenset({"variant", "n", "players"}),
+    "score.answer.names_needed": frozenset({"entry"}),
+    "score.answer.most": frozenset({"entry", "n"}),
+    "score.answer.no_more": frozenset({"entry", "n"}),
+    "score.answer.folder": frozenset({"path"}),
+    "score.answer.no_folder": frozenset({"path"}),
+    "score.answer.not_file": frozenset({"path"}),
+    "score.answer.cannot_write": frozenset({"path", "reason"}),
     "answer.again": frozenset({"yes", "no"}),
     # the phone's score page (scorepage.py) fills these
     "scorepage.players.hint": frozenset({"min", "max"}),
@@ -77,6 +96,21 @@ class MissingText(InputError):
         super().__init__([Finding(f"i18n/{FALLBACK}.yaml", None, key, "missing in the English catalog")])
 
 
+# The engine's own screens (the scorer's questions and answers, the phone's score page) are not a
+# game's words: a pack that does not write them gets the shipped catalogs' (Texts.shipped).
+ENGINE_WORDS = (
+    "answer.",
+    "score.answer.",
+    "score.ask.players",
+    "score.ask.colour",
+    "score.ask.name",
+    "score.ask.save",
+    "score.ask.overwrite",
+    "score.saved",
+    "scorepage.",
+)
+
+
 @dataclass(frozen=True)
 class Texts:
     """Looks up catalog keys in one language, filling placeholders from the game's numbers."""
@@ -84,17 +118,21 @@ class Texts:
     catalogs: Catalogs
     lang: str = FALLBACK
     numbers: Mapping[str, object] = field(default_factory=dict)
+    shipped: Callable[[], Catalogs] | None = None  # where ENGINE_WORDS the pack lacks come from
 
     def __call__(self, key: str, **values: object) -> str:
         return fill(self.raw(key), {**dict(self.numbers), **values}, self.lang)
 
-    def list(self, items: Iterable[str]) -> str:
-        """Names joined as the language joins them: "A, B und C", "A, B i C"."""
-        return join_list(self.lang, items)
+    def list(self, items: Iterable[str], style: str = "standard") -> str:
+        """Names joined as the language joins them: "A, B und C", "A, B i C"; style "or": "A, B oder C"."""
+        return join_list(self.lang, items, style)
 
     def raw(self, key: str) -> str:
         """The language's text, else the English one; an empty text is not translated yet."""
         text = self.catalogs.get(self.lang, {}).get(key) or self.catalogs.get(FALLBACK, {}).get(key)
+        if text is None and self.shipped is not None and key.startswith(ENGINE_WORDS):
+            shipped = self.shipped()
+            text = shipped.get(self.lang, {}).get(key) or shipped.get(FALLBACK, {}).get(key)
         if text is None:
             raise MissingText(key)
         return text
@@ -148,7 +186,7 @@ def _selector(inside: str | None) -> tuple[str | None, dict[str, str] | None]:
     return name.strip(), forms
 
 
-def join_list(lang: str, items: Iterable[str]) -> str:
+def join_list(lang: str, items: Iterable[str], style: str = "standard") -> str:
     words = list(items)
     if not words:
         return ""
@@ -156,7 +194,7 @@ def join_list(lang: str, items: Iterable[str]) -> str:
     from babel.lists import format_list
 
     try:
-        return str(format_list(words, locale=PLURAL_LOCALE.get(lang, lang)))
+        return str(format_list(words, style=style, locale=PLURAL_LOCALE.get(lang, lang)))
     except (UnknownLocaleError, ValueError, TypeError):
         return ", ".join(words)
 

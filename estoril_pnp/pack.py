@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from .items import Item, read_item_files
 from .manifest import Manifest, PackInfo
 from .packfiles import PackFiles
 from .pydantic_findings import pydantic_finding
+from .resources import default_pack
 from .scoresheet import Sheet
 from .ttsdecks import TtsSpec, read_spec
 
@@ -38,7 +40,8 @@ class Pack:
     sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
 
     def texts(self, lang: str) -> Texts:
-        return Texts(self.catalogs, lang, self.numbers())
+        shipped = None if self.files.root.resolve() == default_pack().resolve() else shipped_catalogs
+        return Texts(self.catalogs, lang, self.numbers(), shipped)
 
     def numbers(self) -> dict[str, int]:
         """The numbers every catalog text may use: pack.yaml's, the model's, then the score sheet's own."""
@@ -114,6 +117,12 @@ def _read(
         assert src is not None
         findings += [pydantic_finding(src, err) for err in exc.errors()]
     return None, src
+
+
+@cache
+def shipped_catalogs() -> Catalogs:
+    """The shipped pack's catalogs: the engine's own words for a pack that does not write them."""
+    return _load_catalogs(PackFiles(default_pack()), [])
 
 
 def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[str, str]]:

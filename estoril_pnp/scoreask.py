@@ -19,9 +19,9 @@ import yaml
 from . import answers
 from .atomic import atomic_path
 from .errors import Finding, InputError
-from .i18n import Texts
+from .i18n import MissingText, Texts
 from .scorecalc import Played, needs_pieces
-from .scorerecord import MAX_NAME, Names, names, parse
+from .scorerecord import MAX_NAME, AmbiguousName, Names, Unresolved, names, parse
 from .scoresheet import Sheet, evaluate_num
 from .terminal import clean
 from .yamlsrc import Located
@@ -33,7 +33,7 @@ MAX_ANSWER = 1000  # characters: longer is a paste gone wrong
 def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
     """The answers as record data (ids only), each checked when it is given."""
     low, high = sheet.players
-    count = ask(t("score.ask.players", players_min=low, players_max=high), partial(_number, low=low, high=high))
+    count = ask(t("score.ask.players", players_min=low, players_max=high), partial(_number, t, low=low, high=high), t)
     data: dict[str, Any] = {}
     variants = [s for s in sheet.switches if s["kind"] == "variant"]
     if variants:
@@ -42,8 +42,8 @@ def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
             ((v["id"], t(v["label"]), [t.catalogs[c].get(v["label"], "") for c in t.catalogs]) for v in variants),
         )
         offered = ", ".join(t(v["label"]) for v in variants)
-        pick = partial(_variants, known, sheet=sheet, players=count)
-        data["variants"] = ask(t("score.ask.variants", variants=offered), pick, default="")
+        pick = partial(_variants, t, known, sheet=sheet, players=count)
+        data["variants"] = ask(t("score.ask.variants", variants=offered), pick, t, default="")
     switches = sheet.defaults() | dict.fromkeys(data.get("variants", []), True)
     _, entries = sheet.apply(switches)
     entries = tuple(e for e in entries if e["when"] is None or switches.get(e["when"]) is True)
@@ -83,9 +83,9 @@ class _Session:
         free = [c.id for c in sheet.colours.items if c.id not in {p["colour"] for p in before}]
         offered = ", ".join(colours.shown[c] for c in free)
         player: dict[str, Any] = {
-            "colour": ask(t("score.ask.colour", n=n, free=offered), partial(_one, colours, allowed=free))
+            "colour": ask(t("score.ask.colour", n=n, free=offered), partial(_one, t, colours, allowed=free), t)
         }
-        name = ask(t("score.ask.name"), _name, default="")
+        name = ask(t("score.ask.name"), partial(_name, t), t, default="")
         if name:
             player["name"] = name
         mine: set[str] = set()  # this player's own pieces, once each
@@ -100,23 +100,24 @@ class _Session:
         if kind == "number":
             low, high = evaluate_num(entry["min"], self.players), evaluate_num(entry["max"], self.players)
             default = None if entry["default"] is None else str(evaluate_num(entry["default"], self.players))
-            return ask(question, partial(_number, low=low, high=high), default=default)
+            return ask(question, partial(_number, t, low=low, high=high), t, default=default)
         if kind == "yesno":
             return answers.confirm(question, t)
         if kind == "holder":
             colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
-            return ask(question, partial(_optional, colours, allowed=playing), default="")
+            return ask(question, partial(_optional, t, colours, allowed=playing), t, default="")
         known = names(sheet, entry["of"], t.catalogs, entry["noun"], t.lang)
         allowed = [p for p in known.shown if p not in entry.get("except", ()) and p not in self.taken]
         if kind == "choice":
-            found = ask(question, partial(_one, known, allowed=allowed))
+            found = ask(question, partial(_one, t, known, allowed=allowed), t)
         elif kind == "choices":
             wanted = evaluate_num(entry["count"], self.players)
-            found = ask(question, partial(_choices, known, wanted, allowed))
+            found = ask(t(entry["ask"], n=wanted), partial(_choices, t, known, wanted, allowed), t)
         else:
             found = ask(
                 question,
                 partial(self.pieces, entry, known, own),
+                t,
                 default="" if entry["id"] in self.listed or not entry["count_ok"] else "0",
             )
         self.note(found, own)
@@ -124,14 +125,14 @@ class _Session:
 
     def pieces(self, entry: Mapping[str, Any], known: Names, own: dict[str, Any], text: str) -> int | list[str]:
         """A list of pieces (or, where a number will do, how many): never more than exist."""
-        group = tuple(entry["of"])
+        t, group, label = self.t, tuple(entry["of"]), self.t(entry["label"])
         counted = entry["count_ok"] and text.strip().isdigit()
         if counted and entry["id"] in self.listed:
-            raise ValueError(f"the score reads each of the {entry['id']}: name them, please")
-        found: int | list[str] = int(text) if counted else _cards(known, text, self.taken | own.get("mine", set()))
+            raise ValueError(t("score.answer.names_needed", entry=label))
+        found: int | list[str] = int(text) if counted else _cards(t, known, text, self.taken | own.get("mine", set()))
         number = found if isinstance(found, int) else len(found)
         if entry["most"] is not None and number > evaluate_num(entry["most"], self.players):
-            raise ValueError(f"at most {evaluate_num(entry['most'], self.players)} {known.what}s in {entry['id']}")
+            raise ValueError(t("score.answer.most", entry=label, n=evaluate_num(entry["most"], self.players)))
         collections = [self.sheet.collections[c] for c in group]
         each = sum(len(c.items) for c in collections)
         shared = sum(len(c.items) for c in collections if c.once != "player")
@@ -140,7 +141,7 @@ class _Session:
             self.players * (each - shared) + shared - self.held.get(group, 0),
         )
         if number > room:
-            raise ValueError(f"at most {max(room, 0)} {entry['id']}: no more {known.what}s exist")
+            raise ValueError(t("score.answer.no_more", entry=label, n=max(room, 0)))
         own.setdefault("held", {})[group] = own.get("held", {}).get(group, 0) + number
         self.held[group] = self.held.get(group, 0) + number
         return found
@@ -159,11 +160,11 @@ class _Session:
 def offer_save(text: str, t: Texts) -> None:
     """Asks for a file name until the record is saved or the answer is empty; never overwrites unasked."""
     while True:
-        answer = ask(t("score.ask.save"), str.strip, default="")
+        answer = ask(t("score.ask.save"), str.strip, t, default="")
         if not answer:
             return
         path = Path(answer).expanduser()
-        problem = _unusable(path)
+        problem = _unusable(path, t)
         if problem:
             typer.echo(f"  {clean(problem)}")
             continue
@@ -173,24 +174,24 @@ def offer_save(text: str, t: Texts) -> None:
             with atomic_path(path) as temp:
                 temp.write_text(text, encoding="utf-8")
         except OSError as exc:  # a folder we may not write in, a full disk: ask for another place
-            typer.echo(f"  {clean(f'cannot write {path}: {exc.strerror or exc}')}")
+            typer.echo(f"  {clean(t('score.answer.cannot_write', path=path, reason=exc.strerror or exc))}")
             continue
         typer.echo(clean(t("score.saved", path=path)))
         return
 
 
-def _unusable(path: Path) -> str | None:
+def _unusable(path: Path, t: Texts) -> str | None:
     """Why `path` cannot take the record, or None."""
     if path.is_dir():
-        return f"{path} is a folder; give a file name"
+        return t("score.answer.folder", path=path)
     if not path.parent.is_dir():
-        return f"there is no folder {path.parent}"
+        return t("score.answer.no_folder", path=path.parent)
     if path.exists() and not path.is_file():
-        return f"{path} is not a regular file"
+        return t("score.answer.not_file", path=path)
     return None
 
 
-def ask(question: str, parse_answer: Callable[[str], T], default: str | None = None) -> T:
+def ask(question: str, parse_answer: Callable[[str], T], t: Texts, default: str | None = None) -> T:
     """Asks again after an answer that cannot be used, saying why."""
     while True:
         try:
@@ -198,33 +199,41 @@ def ask(question: str, parse_answer: Callable[[str], T], default: str | None = N
         except UnicodeDecodeError:  # the terminal or pipe sent bytes that are not UTF-8
             raise InputError([Finding("<stdin>", None, "", "not UTF-8 text")]) from None
         try:
-            return parse_answer(_typed(answer))
+            return parse_answer(_typed(t, answer))
         except ValueError as exc:
             typer.echo(f"  {clean(str(exc))}")
 
 
-def _typed(answer: str) -> str:
+def _typed(t: Texts, answer: str) -> str:
     """The answer, if it is text a person typed: no control characters (arrow keys), not a runaway paste."""
     if len(answer) > MAX_ANSWER:
-        raise ValueError(f"that answer is {len(answer)} characters long; at most {MAX_ANSWER}, please")
+        raise ValueError(t("score.answer.too_long", length=len(answer), n=MAX_ANSWER))
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in answer):
-        raise ValueError("that answer holds control characters (arrow keys?); please type it again")
+        raise ValueError(t("score.answer.control"))
     return answer
 
 
-def _number(text: str, low: int, high: int) -> int:
+def _number(t: Texts, text: str, low: int, high: int) -> int:
     if not text.strip().isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"a number from {low} to {high}, please")
+        raise ValueError(t("score.answer.number", min=low, max=high))
     return int(text)
 
 
-def _name(text: str) -> str:
+def _name(t: Texts, text: str) -> str:
     if len(text.strip()) > MAX_NAME:
-        raise ValueError(f"at most {MAX_NAME} characters, please")
+        raise ValueError(t("score.answer.name_long", n=MAX_NAME))
     return text.strip()
 
 
-def _names(known: Names, text: str) -> list[str]:
+def _noun(t: Texts, what: str) -> str:
+    """The sheet's noun for a kind of piece in the player's language (`score.noun.<noun>`), else as written."""
+    try:
+        return t(f"score.noun.{what.replace(' ', '_')}")
+    except MissingText:
+        return what
+
+
+def _names(t: Texts, known: Names, text: str) -> list[str]:
     """Comma-separated names: exact, a unique part, or a single close spelling (shown back)."""
     found = []
     for part in (p.strip() for p in text.split(",")):
@@ -232,49 +241,60 @@ def _names(known: Names, text: str) -> list[str]:
             continue
         try:
             found.append(known.resolve(part))
-        except ValueError:
-            close = known.closest(part)
-            if known.matches(part) or len(close) != 1:
-                raise
-            found.append(close[0])
+        except Unresolved as exc:
+            if isinstance(exc, AmbiguousName) or len(exc.candidates) != 1:
+                raise ValueError(_unresolved(t, known, exc)) from None
+            found.append(exc.candidates[0])
     if found:
-        typer.echo(clean(f"  → {', '.join(map(known.label, found))}"))
+        typer.echo(clean(f"  → {t.list(map(known.printed, found))}"))
     return found
 
 
-def _variants(known: Names, text: str, sheet: Sheet, players: int) -> list[str]:
+def _unresolved(t: Texts, known: Names, exc: Unresolved) -> str:
+    """The name that named no one piece, said in the player's language."""
+    what, text = _noun(t, known.what), exc.text.strip()
+    offered = t.list(map(known.printed, exc.candidates), "or")
+    if isinstance(exc, AmbiguousName):
+        return t("score.answer.ambiguous", what=what, text=text, names=offered)
+    unknown = t("score.answer.unknown", what=what, text=text)
+    return f"{unknown} {t('score.answer.did_you_mean', names=offered)}" if exc.candidates else unknown
+
+
+def _variants(t: Texts, known: Names, text: str, sheet: Sheet, players: int) -> list[str]:
     """Variants, checked against the number of players at once."""
-    found = _names(known, text)
+    found = _names(t, known, text)
     for ident in found:
-        bounds = sheet.switch(ident)["players"]
+        bounds, name = sheet.switch(ident)["players"], known.printed(ident)
         if bounds["min"] is not None and players < bounds["min"]:
-            raise ValueError(f"{ident} needs at least {bounds['min']} players; this game has {players}")
+            raise ValueError(t("score.answer.players_min", variant=name, n=bounds["min"], players=players))
         if bounds["max"] is not None and players > bounds["max"]:
-            raise ValueError(f"{ident} allows at most {bounds['max']} players; this game has {players}")
+            raise ValueError(t("score.answer.players_max", variant=name, n=bounds["max"], players=players))
     return found
 
 
-def _one(known: Names, text: str, allowed: list[str]) -> str:
-    found = _names(known, text)
+def _one(t: Texts, known: Names, text: str, allowed: list[str]) -> str:
+    found = _names(t, known, text)
     if len(found) != 1 or found[0] not in allowed:
-        raise ValueError(f"one {known.what}, please: {', '.join(allowed)}")
+        offered = t.list(map(known.printed, allowed), "or")
+        raise ValueError(t("score.answer.one", what=_noun(t, known.what), names=offered))
     return found[0]
 
 
-def _optional(known: Names, text: str, allowed: list[str]) -> str | None:
-    return _one(known, text, allowed) if text.strip() else None
+def _optional(t: Texts, known: Names, text: str, allowed: list[str]) -> str | None:
+    return _one(t, known, text, allowed) if text.strip() else None
 
 
-def _choices(known: Names, n: int, allowed: list[str], text: str) -> list[str]:
-    found = _names(known, text)
+def _choices(t: Texts, known: Names, n: int, allowed: list[str], text: str) -> list[str]:
+    found = _names(t, known, text)
     if len(found) != n or len(set(found)) != n or not set(found) <= set(allowed):
-        raise ValueError(f"{n} different {known.what}s, please, of: {', '.join(allowed)}")
+        offered = t.list(map(known.printed, allowed))
+        raise ValueError(t("score.answer.choices", what=_noun(t, known.what), n=n, names=offered))
     return found
 
 
-def _cards(known: Names, text: str, taken: set[str]) -> list[str]:
-    found = _names(known, text)
+def _cards(t: Texts, known: Names, text: str, taken: set[str]) -> list[str]:
+    found = _names(t, known, text)
     twice = [c for c in found if c in taken or found.count(c) > 1]
     if twice:
-        raise ValueError(f"already taken: {', '.join(map(known.label, dict.fromkeys(twice)))}")
+        raise ValueError(t("score.answer.taken", names=t.list(map(known.printed, dict.fromkeys(twice)))))
     return found

@@ -150,7 +150,7 @@ def page_data(
     sheet_texts = resolved["texts"].get(lang) or resolved["texts"]["en"]
     texts = {k: v for k, v in sheet_texts.items() if isinstance(v, str)}
     plurals = {k: v for k, v in sheet_texts.items() if isinstance(v, dict)}
-    texts |= {KEYS + key: word(t, KEYS + key) for key in WORDS}
+    texts |= {KEYS + key: t.raw(KEYS + key) for key in WORDS}
     groups = {}
     for cid, collection in resolved["pieces"].items():
         try:
@@ -170,18 +170,6 @@ def page_data(
         "aspects": dict(aspects),
         "groupTitles": groups,
     }
-
-
-def word(t: Texts, key: str) -> str:
-    """The page's own word: from the pack's catalogs, else from the shipped ones (a pack of
-    another game need not translate the page)."""
-    try:
-        return t.raw(key)
-    except MissingText:
-        from .pack import load_pack
-        from .resources import default_pack
-
-        return Texts(load_pack(default_pack()).catalogs, t.lang).raw(key)
 
 
 def _script_json(data: Mapping[str, Any]) -> str:

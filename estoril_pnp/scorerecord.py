@@ -32,6 +32,24 @@ def fold(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if ch.isalnum())
 
 
+class Unresolved(ValueError):
+    """A typed name that names no one piece, with its parts, so a caller can say it in the player's language.
+    `str()` is the English message record files report."""
+
+    def __init__(self, message: str, what: str, text: str, candidates: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.what, self.text = what, text
+        self.candidates = candidates  # ids
+
+
+class UnknownName(Unresolved):
+    """Names nothing; `candidates` are close spellings (perhaps none)."""
+
+
+class AmbiguousName(Unresolved):
+    """Fits more than one piece; `candidates` are all it fits."""
+
+
 @dataclass(frozen=True)
 class Names:
     """Resolves what a player types (id, printed name or an unambiguous part of it) to an id."""
@@ -63,16 +81,22 @@ class Names:
         printed = self.shown[ident]
         return printed if fold(printed) == fold(ident) else f"{printed} ({ident})"
 
+    def printed(self, ident: str) -> str:
+        """The name as printed; the id beside it only where another piece is printed the same."""
+        twins = [i for i, name in self.shown.items() if fold(name) == fold(self.shown[ident])]
+        return self.label(ident) if len(twins) > 1 else self.shown[ident]
+
     def resolve(self, text: str) -> str:
-        """The one id `text` names, else ValueError saying what was meant or could be."""
+        """The one id `text` names, else Unresolved saying what was meant or could be."""
         found = self.matches(text)
         if len(found) == 1:
             return found[0]
         if found:
-            raise ValueError(f"{self.what} {shown(text)} is ambiguous: {', '.join(map(self.label, found))}")
+            message = f"{self.what} {shown(text)} is ambiguous: {', '.join(map(self.label, found))}"
+            raise AmbiguousName(message, self.what, text, tuple(found))
         close = self.closest(text)
         hint = f"; did you mean {' or '.join(map(self.label, close))}?" if close else ""
-        raise ValueError(f"unknown {self.what} {shown(text)}{hint}")
+        raise UnknownName(f"unknown {self.what} {shown(text)}{hint}", self.what, text, tuple(close))
 
     def closest(self, text: str) -> list[str]:
         """Up to three ids whose names look like `text` (a typo, a misremembered spelling)."""

@@ -972,9 +972,7 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     keys += [k for tb in ranking["tiebreaks"] for k in (tb["label"], tb["why"])]
     keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
     keys += ["score.rank", "score.winner", "score.winners", "score.points.other", "score.pad.name", "score.pad.ties"]
-    keys += ["score.ask.players", "score.ask.colour", "score.ask.name", "score.ask.save", "score.ask.overwrite"]
-    keys += ["score.saved", "answer.yes_word", "answer.yes_letter", "answer.no_word", "answer.no_letter"]
-    keys += ["answer.again"]
+    # the questions' own words (score.ask.players, answer.*) are the engine's: i18n.ENGINE_WORDS
     if any(s["kind"] == "variant" for s in sheet.switches):
         keys += ["score.pad.variants", "score.pad.shaded", "score.ask.variants"]
     return list(dict.fromkeys(keys))

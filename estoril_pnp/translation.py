@@ -129,8 +129,14 @@ def template(english: Mapping[str, str], lang: str) -> str:
     ]
     stems = plural_stems(english)
     open_path: list[str] = []
-    for key in wanted_keys(english, lang):
-        *path, leaf = key.split(".")
+    keys = wanted_keys(english, lang)
+    texts = set(keys)
+    for key in keys:
+        parts = key.split(".")
+        # a key that is also the start of another ("scorepage.players", "scorepage.players.hint")
+        # cannot be a mapping and a text at once: the longer one keeps the rest as one dotted name
+        cut = next((i - 1 for i in range(1, len(parts)) if ".".join(parts[:i]) in texts), len(parts) - 1)
+        path, leaf = parts[:cut], ".".join(parts[cut:])
         common = 0
         while common < min(len(path), len(open_path)) and path[common] == open_path[common]:
             common += 1

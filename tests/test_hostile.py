@@ -468,11 +468,11 @@ SPEC: dict[str, dict] = {
     "typed: secret missions with 2 players": interactive(
         answers(*with_(ANSWERS, 1, "secret missions", ""), ""), "needs at least 3 players"
     ),
-    "typed: discards 100": interactive(answers(*with_(ANSWERS, 5, "100", "7"), ""), "at most 27 discards"),
+    "typed: discards 100": interactive(answers(*with_(ANSWERS, 5, "100", "7"), ""), "Discards: at most 27"),
     "save to a folder": interactive(answers(*ANSWERS, "{tmp}", ""), "is a folder"),
-    "save with a missing parent": interactive(answers(*ANSWERS, "{tmp}/nope/game.yaml", ""), "there is no folder"),
+    "save with a missing parent": interactive(answers(*ANSWERS, "{tmp}/nope/game.yaml", ""), "There is no folder"),
     "save below a file": interactive(
-        answers(*ANSWERS, "{tmp}/plain/game.yaml", ""), "there is no folder", setup=plain_file
+        answers(*ANSWERS, "{tmp}/plain/game.yaml", ""), "There is no folder", setup=plain_file
     ),
     "save over a file, answer no": interactive(
         answers(*ANSWERS, "{tmp}/kept.yaml", "n", ""),

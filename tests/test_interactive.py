@@ -68,7 +68,7 @@ def test_secret_missions_with_two_players_is_refused_at_once_and_asked_again() -
     answers[1:2] = ["secret missions", ""]
     result = session([*answers, ""])
     assert_clean_outcome(result, 0)
-    assert "secret_missions needs at least 3 players; this game has 2" in result.stdout
+    assert "Secret Missions needs at least 3 players; this game has 2." in result.stdout
     assert "Winner: Red (Ana)" in result.stdout
 
 
@@ -78,7 +78,7 @@ def test_too_many_discards_are_refused_at_once() -> None:
     answers = with_answer(answers, "100", "7")
     result = session([*answers, ""])
     assert_clean_outcome(result, 0)
-    assert "at most 27 discards: no more characters exist" in result.stdout  # 33 less the 6 in hand
+    assert "Discards: at most 27; the game has no more." in result.stdout  # 33 less the 6 in hand
     assert "Winner: Red (Ana)" in result.stdout
 
 
@@ -90,7 +90,7 @@ def test_discards_of_all_players_together_are_bounded() -> None:
     answers = with_answer(answers, "4", "2")
     result = session([*answers, ""])
     assert_clean_outcome(result, 0)
-    assert "at most 3 discards: no more characters exist" in result.stdout
+    assert "Discards: at most 3; the game has no more." in result.stdout
 
 
 @pytest.mark.parametrize("typed", ["\x1b[A", "red\x00", "x" * 5000])
@@ -158,10 +158,10 @@ def test_bad_save_paths_are_asked_again(tmp_path: Path) -> None:
     bad = [str(tmp_path), str(tmp_path / "nope" / "game.yaml"), str(tmp_path / "plain" / "game.yaml"), "/dev/null"]
     result = session([*EXAMPLE_ANSWERS, *bad, str(good)])
     assert_clean_outcome(result, 0)
-    assert f"{tmp_path} is a folder; give a file name" in result.stdout
-    assert f"there is no folder {tmp_path / 'nope'}" in result.stdout
-    assert f"there is no folder {tmp_path / 'plain'}" in result.stdout
-    assert "/dev/null is not a regular file" in result.stdout
+    assert f"{tmp_path} is a folder; give a file name." in result.stdout
+    assert f"There is no folder {tmp_path / 'nope'}." in result.stdout
+    assert f"There is no folder {tmp_path / 'plain'}." in result.stdout
+    assert "/dev/null is not a regular file." in result.stdout
     assert good.is_file()
     assert "Winner: Red (Ana)" in result.stdout
 
@@ -179,7 +179,7 @@ def test_an_unwritable_folder_is_asked_again(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setattr(atomic.tempfile, "mkstemp", refuse_once)
     result = session([*EXAMPLE_ANSWERS, str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml")])
     assert_clean_outcome(result, 0)
-    assert f"cannot write {tmp_path / 'a.yaml'}: Permission denied" in result.stdout
+    assert f"Cannot write {tmp_path / 'a.yaml'}: Permission denied" in result.stdout
     assert (tmp_path / "b.yaml").is_file() and not (tmp_path / "a.yaml").exists()
 
 
@@ -207,3 +207,24 @@ def test_yes_and_no_in_any_language_ignoring_case_and_accents(
     assert ("players:" in saved.read_text(encoding="utf-8")) is replaced
     if "maybe" in answers:  # not a word of any language: asked again, saying which words it takes
         assert Texts(SHIPPED.catalogs, "pl")("answer.again", yes="tak", no="nie") in result.stdout
+
+
+ENGLISH_ONLY = ("A number from 2 to 4", "there is no", "could be", "unknown variant", "is ambiguous", "please")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "hu", "pt", "de", "es"])
+def test_wrong_answers_are_answered_in_the_players_language(lang: str) -> None:
+    t = Texts(SHIPPED.catalogs, lang)
+    answers = ["9", "2", "xx", "secret", "", "red", *EXAMPLE_ANSWERS[3:], ""]
+    result = session(answers, "--lang", lang)
+    assert_clean_outcome(result, 0)
+    out = result.stdout
+    variant, secret = t("score.noun.variant"), t("score.variant.secret_missions.name")
+    recruitment = t("score.variant.secret_recruitment.name")
+    assert t("score.answer.number", min=2, max=4) in out
+    assert t("score.answer.unknown", what=variant, text="xx") in out
+    assert t("score.answer.ambiguous", what=variant, text="secret", names=t.list([secret, recruitment], "or")) in out
+    assert f"→ {t('colour.red')}\n" in out  # typed in English, shown back as printed here, without its id
+    if lang != "en":  # nothing of the English messages, nor the English noun
+        assert not [english for english in (*ENGLISH_ONLY, "Variant:") if english in out]
+    assert "(red)" not in out and "secret_missions" not in out

@@ -177,12 +177,12 @@ def test_a_link_inside_the_output_folder_that_leads_out_is_refused(
     assert_clean_outcome(result, 2)
     assert "would be written outside" in result.stderr
     assert list(elsewhere.iterdir()) == []
-    os.symlink(elsewhere, out / "it")  # a language's folder that is a link out of the output folder
-    shutil.copy(TINY / "i18n" / "en.yaml", tmp_path / "it.yaml")
+    # a language's folder that is a link out of the output folder (Dutch: its plural forms are English's)
+    os.symlink(elsewhere, out / "nl")
     pack = tmp_path / "pack"
     shutil.copytree(TINY, pack)
-    shutil.copy(TINY / "i18n" / "en.yaml", pack / "i18n" / "it.yaml")
-    result = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out), "--lang", "it", "--quiet"])
+    shutil.copy(TINY / "i18n" / "en.yaml", pack / "i18n" / "nl.yaml")
+    result = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out), "--lang", "nl", "--quiet"])
     assert_clean_outcome(result, 2)
     assert "would be written outside" in result.stderr
     assert list(elsewhere.iterdir()) == []

@@ -374,7 +374,7 @@ def test_interactive_scores_the_worked_example_and_saves_a_record_that_scores_ag
     result, saved = interactive(tmp_path, [*EXAMPLE_ANSWERS, "SAVE"])
     assert result.exit_code == 0, result.output
     assert "Winner: Red (Ana) · 29 points — most VP." in result.stdout
-    assert "→ Hans R., Elizabeth, Araújo, Garbo, Clark G., E. Windsor" in result.stdout
+    assert "→ Hans R., Elizabeth, Araújo, Garbo, Clark G., and E. Windsor" in result.stdout
     again = runner.invoke(app, ["score", "--json", "-"], input=saved)
     assert json.loads(again.stdout)["players"][0]["total"] == 29
 
@@ -393,10 +393,10 @@ def test_interactive_asks_again_listing_candidates_and_accepts_a_close_spelling(
     answers[yellow_hand : yellow_hand + 1] = ["garbo", "bourbon, smith, zsa"]
     result, _ = interactive(tmp_path, [*answers, ""])
     assert result.exit_code == 0, result.output
-    assert "character 'ro' is ambiguous: Roque, C. Rosa, A. Ferro, A. Monteiro" in result.stdout
-    assert "unknown character 'xyzzy'" in result.stdout
-    assert "→ Hans R., Elizabeth, Araújo, Garbo, Clark G., E. Windsor" in result.stdout  # garbbo taken as Garbo
-    assert "already taken: Garbo" in result.stdout  # yellow cannot hold red's Garbo
+    assert "Character: “ro” could be Roque, C. Rosa, A. Ferro, or A. Monteiro" in result.stdout
+    assert "Character: there is no “xyzzy”." in result.stdout
+    assert "→ Hans R., Elizabeth, Araújo, Garbo, Clark G., and E. Windsor" in result.stdout  # garbbo taken as Garbo
+    assert "Already taken: Garbo" in result.stdout  # yellow cannot hold red's Garbo
     assert "Winner: Red (Ana)" in result.stdout
 
 
@@ -409,8 +409,8 @@ def test_interactive_secret_recruitment_asks_for_discarded_characters_and_own_mi
     answers.insert(answers.index("otto, nora") + 1, "germans")
     result, saved = interactive(tmp_path, [*answers, "SAVE"], "--recruit-starting")
     assert result.exit_code == 0, result.output
-    assert "the score reads each of the discards: name them, please" in result.stdout
-    assert "one mission, please: most_assassin," in result.stdout
+    assert "Discards: the score needs their names; name them, please." in result.stdout
+    assert "Mission: one of Assassins, Conspirators," in result.stdout
     assert "options: {recruit_starting: true}" in saved
     data = json.loads(runner.invoke(app, ["score", "--json", "-"], input=saved).stdout)
     assert {p["colour"]: p["breakdown"]["recruitment"] for p in data["players"]} == {"red": 3, "yellow": 2}

@@ -172,7 +172,7 @@ function el(tag, attrs = {}, ...children) {
 function draw() {
   const focused = document.activeElement && document.activeElement.id;
   const main = document.getElementById("main");
-  main.replaceChildren(...[
+  const parts = [
     el("div", { id: "notice", role: "alert", text: notice }),
     drawPlayers(),
     drawSwitches(),
@@ -182,7 +182,9 @@ function draw() {
     ...G.entries.filter((e) => e.per === "game" && e.kind === "holder").map(drawGameEntry),
     drawResult(),
     drawRecord(),
-  ].filter(Boolean));
+  ];
+  // a part with nothing to show is null, which replaceChildren would print as the word "null"
+  main.replaceChildren(...parts.filter((part) => part !== null && part !== undefined));
   const again = focused && document.getElementById(focused);
   if (again) again.focus({ preventScroll: true });
 }
