@@ -58,6 +58,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "answer.again": frozenset({"yes", "no"}),
     # the phone's score page (scorepage.py) fills these
     "scorepage.players.hint": frozenset({"min", "max"}),
+    "scorepage.players_exact": frozenset({"n"}),
     "scorepage.from_players": frozenset({"n"}),
     "scorepage.chosen": frozenset({"n", "most"}),
     "scorepage.remove": frozenset({"name"}),

@@ -1004,7 +1004,7 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     for e in sheet.entries:
         keys += [e["ask"], e["label"]]
     for s in sheet.switches:
-        keys += [s["label"], s["rule"]] if s["kind"] == "variant" else []
+        keys += [s["label"], s["rule"], *option_value_keys(s)]
     for x in sheet.tallies:
         keys += [x["label"], *([x["hint"]] if x["hint"] else [])]
     ranking = sheet.ranking
@@ -1018,6 +1018,11 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
+def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
+    """The catalog keys naming a valued option's values (the phone page's house rules)."""
+    return [f"score.variant.{switch['id']}.value.{v}" for v in switch.get("values") or ()]
+
+
 PLURALS = ("score.points",)  # texts with a form per CLDR plural category
 
 
@@ -1025,7 +1030,8 @@ def resolved(sheet: Sheet, catalogs: Mapping[str, Mapping[str, str]]) -> dict[st
     """The sheet and every piece and text it needs as plain JSON data: a client (the phone page)
     scores from this alone, with the semantics of docs/score-sheet.md."""
     fallback = catalogs.get("en", {})
-    keys = [k for k in catalog_keys(sheet) if not k.startswith(PLURALS)]
+    # a plural's forms (score.points.one …), not a key that only begins alike (score.points_won)
+    keys = [k for k in catalog_keys(sheet) if not k.startswith(tuple(f"{stem}." for stem in PLURALS))]
 
     def texts(catalog: Mapping[str, str]) -> dict[str, Any]:
         out: dict[str, Any] = {k: catalog.get(k) or fallback.get(k) for k in keys if catalog.get(k) or fallback.get(k)}

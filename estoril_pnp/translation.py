@@ -100,7 +100,10 @@ def state(pack: Pack, lang: str, used: Iterable[str] | None = None) -> State:
         elif i18n.fields(catalog[key]) != i18n.fields(reference(key)) | _count(key, stems):
             want, has = sorted(i18n.fields(reference(key)) | _count(key, stems)), sorted(i18n.fields(catalog[key]))
             problems.append(Problem(key, "placeholders", reference(key), f"wants {want}, has {has}"))
-    known = set(wanted)
+    from .scorepage import KEYS, WORDS
+
+    # the score page's own words: a pack may give them in a language its English leaves to the shipped catalogs
+    known = set(wanted) | {KEYS + word for word in WORDS}
     problems += [Problem(key, "unused", "", "not a key of the English catalog") for key in catalog if key not in known]
     if lang == i18n.FALLBACK and used is not None:
         needed = set(used)

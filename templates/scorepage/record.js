@@ -202,22 +202,21 @@ const RecordIO = (() => {
   const plain = (s) => (/^[a-z_][a-z0-9_]*$/.test(s) && !["null", "true", "false", "yes", "no", "on", "off", "y", "n"].includes(s) ? s : JSON.stringify(s));
   const listOf = (xs) => "[" + xs.map(plain).join(", ") + "]";
 
-  function dumpYaml(record) {
+  // `entries`: the sheet's, in its order; every value the record holds is written, nothing else
+  function dumpYaml(record, entries) {
+    const scalar = (v) => (Array.isArray(v) ? listOf(v) : typeof v === "string" ? plain(v) : String(v));
     const out = ["players:"];
     for (const p of record.players) {
       out.push(`  - colour: ${plain(p.colour)}`);
       if (p.name != null) out.push(`    name: ${JSON.stringify(p.name)}`);
-      out.push(`    hand: ${listOf(p.hand)}`);
-      out.push(`    discards: ${Array.isArray(p.discards) ? listOf(p.discards) : p.discards}`);
-      if (p.recruitment != null) out.push(`    recruitment: ${plain(p.recruitment)}`);
+      for (const e of entries.filter((x) => x.per === "player")) if (p[e.id] != null) out.push(`    ${plain(e.id)}: ${scalar(p[e.id])}`);
     }
-    out.push(`missions: ${listOf(record.missions)}`);
-    if (record.enigma != null) out.push(`enigma: ${plain(record.enigma)}`);
+    for (const e of entries.filter((x) => x.per === "game")) if (record[e.id] != null) out.push(`${plain(e.id)}: ${scalar(record[e.id])}`);
     if (record.variants.length) out.push(`variants: ${listOf(record.variants)}`);
     const options = Object.entries(record.options || {});
     if (options.length) {
       out.push("options:");
-      for (const [k, v] of options) out.push(`  ${plain(k)}: ${typeof v === "string" ? plain(v) : v}`);
+      for (const [k, v] of options) out.push(`  ${plain(k)}: ${scalar(v)}`);
     }
     return out.join("\n") + "\n";
   }

@@ -88,13 +88,14 @@ const Game = (() => {
         const pics = D.pictures;
         return pics[`${piece.id}/${colour}`] || pics[piece.id] || pics[""];
       },
-      // the collections of a pieces entry, the big ones in sections by first letter
+      // the collections of a pieces entry, the big ones in sections by first letter; a single
+      // small collection needs no heading (the entry's label names it)
       pickable(entry, colour) {
         const out = [];
         for (const cid of entry.of) {
           const pieces = collections[cid];
           const title = D.groupTitles[cid] || cid;
-          if (pieces.length <= 12) { out.push({ title, pieces }); continue; }
+          if (pieces.length <= 12) { out.push({ title: entry.of.length > 1 ? title : null, pieces }); continue; }
           const sorted = [...pieces].sort((a, b) => a.name.localeCompare(b.name, lang));
           const size = Math.ceil(sorted.length / Math.ceil(sorted.length / 9));
           for (let i = 0; i < sorted.length; i += size) {
@@ -123,8 +124,13 @@ const Game = (() => {
             else if (p.entries[e.id] === undefined) p.entries[e.id] = blank(e);
           }
         }
-        for (const e of entries.filter((x) => x.per === "game")) if (!on(sw, e.when)) delete S.game[e.id];
+        for (const e of entries.filter((x) => x.per === "game")) {
+          if (!on(sw, e.when)) delete S.game[e.id];
+          else if (e.kind === "holder" && !S.players.some((p) => p.colour === S.game[e.id])) S.game[e.id] = null; // held by someone who left
+        }
       },
+      // an option's value when the record does not set it: the sheet's default
+      optionDefault: (s) => (s.values && s.values.length ? s.values[0] : false),
       whereIs, tooMany, record, check, resolve, state, score, rows, json,
       why: (decider) => (decider === null ? R.ranking.why : decider === "shared" ? R.ranking.shared.why : R.ranking.tiebreaks.find((t) => t.id === decider).why),
     };
@@ -376,13 +382,13 @@ const Game = (() => {
               v.forEach((id, j) => once(id, `${who}: ${t(e.label)} ${j + 1}`, p.colour));
             }
           } else if (e.kind === "choice") {
-            if (v === null || v === undefined) fault(at, "scorepage.refuse.missing", { what: t(e.label) });
+            if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
             else if ((e.except || []).includes(v)) fault(at, "scorepage.refuse.except", { card: pieceById[v].name });
             else once(v, at, p.colour);
           } else if (e.kind === "number") {
             const lo = num(e.min ?? 0, n), hi = num(e.max, n);
-            if (v === null || v === undefined) fault(at, "scorepage.refuse.missing", { what: t(e.label) });
-            else if (v < lo || v > hi) fault(at, "scorepage.refuse.number", { what: t(e.label), min: lo, max: hi });
+            if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
+            else if (v < lo || v > hi) fault(who, "scorepage.refuse.number", { what: t(e.label), min: lo, max: hi });
           }
         }
       });
@@ -530,9 +536,9 @@ const Game = (() => {
     }
 
     // the score table's rows: a contest category has one row per contest
-    function rows(result) {
+    // `t`: the page's words, filled with the pack's numbers
+    function rows(result, t) {
       const lines = [];
-      const t = (k) => D.texts[k] ?? k;
       for (const c of result.categories) {
         if (c.contest) {
           for (const x of result.contests.find((r) => r.category === c).list) {

@@ -89,7 +89,6 @@ function togglePlayer(colour) {
     const at = S.players.findIndex((p) => p.colour === colour);
     if (at >= 0) {
       S.players.splice(at, 1);
-      if (S.game.enigma === colour) S.game.enigma = null;
       if (S.tab === colour) S.tab = S.players[0] ? S.players[0].colour : null;
       return null;
     }
@@ -177,6 +176,7 @@ function draw() {
     el("div", { id: "notice", role: "alert", text: notice }),
     drawPlayers(),
     drawSwitches(),
+    drawOptions(),
     ...G.entries.filter((e) => e.per === "game" && e.kind !== "holder").map(drawGameEntry),
     drawHands(),
     ...G.entries.filter((e) => e.per === "game" && e.kind === "holder").map(drawGameEntry),
@@ -205,9 +205,11 @@ function drawPlayers() {
         on: { change: (e) => change(() => { p.name = e.target.value.trim() || null; return null; }) },
       })),
   );
+  const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
+  const hint = min === max ? t("scorepage.players_exact", { n: min }) : t("scorepage.players.hint", { min, max });
   return el("section", { "aria-labelledby": "h-players" },
     el("h2", { id: "h-players", text: t("scorepage.players") }),
-    el("p", { text: t("scorepage.players.hint", { min: G.players.min, max: G.players.max }) }),
+    el("p", { text: hint }),
     el("div", { class: "row colours", role: "group", "aria-labelledby": "h-players" }, buttons),
     names);
 }
@@ -230,6 +232,38 @@ function drawSwitches() {
   return el("section", { "aria-labelledby": "h-variants" }, el("h2", { id: "h-variants", text: t("scorepage.variants") }), items);
 }
 
+// House rules: the sheet's options, each preselected at its default; only a changed one is kept
+// (and written to the record), so a record says nothing of the rules it plays as the book does.
+function drawOptions() {
+  const options = G.switches.filter((s) => s.kind === "option");
+  if (!options.length) return null;
+  const value = (s) => (Object.prototype.hasOwnProperty.call(S.options, s.id) ? S.options[s.id] : G.optionDefault(s));
+  const set = (s, v) => change(() => {
+    if (v === G.optionDefault(s)) delete S.options[s.id];
+    else S.options[s.id] = v;
+    return null;
+  });
+  const name = (key, fallback) => (D.texts[key] === undefined ? fallback : t(key));
+  const items = options.map((s) => {
+    const id = `option-${s.id}`;
+    const rule = D.texts[s.rule] === undefined ? null : el("p", { id: `${id}-rule`, text: t(s.rule) });
+    if (!(s.values && s.values.length)) {
+      return el("div", { class: "switch" },
+        el("input", { type: "checkbox", id, checked: value(s) === true, "aria-describedby": rule ? `${id}-rule` : null, on: { change: (e) => set(s, e.target.checked) } }),
+        el("div", {}, el("label", { for: id, text: name(s.label, s.id) }), rule));
+    }
+    return el("fieldset", { class: "choose", "aria-describedby": rule ? `${id}-rule` : null },
+      el("legend", { text: name(s.label, s.id) }), rule,
+      el("div", { class: "row" }, s.values.map((v) => el("label", { class: "pick" },
+        el("input", { type: "radio", name: id, id: `${id}-${v}`, value: v, checked: value(s) === v, on: { change: () => set(s, v) } }),
+        el("span", { text: name(`score.variant.${s.id}.value.${v}`, v) })))));
+  });
+  return el("section", { "aria-labelledby": "h-options" },
+    el("h2", { id: "h-options", text: t("scorepage.options") }),
+    el("p", { class: "small", text: t("scorepage.options.hint") }),
+    items);
+}
+
 function drawGameEntry(entry) {
   const id = `entry-${entry.id}`;
   const heading = el("h2", { id: `h-${id}`, text: t(entry.label) });
@@ -239,17 +273,19 @@ function drawGameEntry(entry) {
         c ? shape(c) : null, el("span", { text: c ? label(playerOf(c)) : t("scorepage.nobody") })));
     return el("section", { "aria-labelledby": `h-${id}` }, heading, el("div", { class: "row", role: "group", "aria-labelledby": `h-${id}` }, choices));
   }
-  // choices: pieces of one group, so many of them
-  const chosen = S.game[entry.id] || [];
-  const want = G.count(entry, S.players.length, variants());
+  // choices: pieces of one group, so many of them; a choice: one of them
+  const single = entry.kind === "choice";
+  const chosen = single ? [S.game[entry.id]].filter(Boolean) : S.game[entry.id] || [];
+  const want = single ? 1 : G.count(entry, S.players.length, variants());
   const cards = [].concat(entry.of).flatMap(G.group).map((piece) => {
     const where = chosen.includes(piece.id) ? null : G.whereIs(S.players, null, piece.id, S.game);
     return pieceButton(`${id}-${piece.id}`, piece, null, chosen.includes(piece.id), where, () =>
       change(() => {
+        if (where) return t("scorepage.refuse.twice", { card: piece.name, where: placeName(where) });
+        if (single) { S.game[entry.id] = S.game[entry.id] === piece.id ? null : piece.id; return null; }
         const list = (S.game[entry.id] = S.game[entry.id] || []);
         const at = list.indexOf(piece.id);
         if (at >= 0) { list.splice(at, 1); return null; }
-        if (where) return t("scorepage.refuse.twice", { card: piece.name, where: placeName(where) });
         if (want !== null && list.length >= want) return t("scorepage.refuse.most", { most: want, what: t(entry.label) });
         list.push(piece.id);
         return null;
@@ -273,9 +309,10 @@ function drawHands() {
   const tabs = S.players.map((p) =>
     pressed(`tab-${p.colour}`, p === current, { on: { click: () => { S.tab = p.colour; save(); draw(); } } }, shape(p.colour), el("span", { text: label(p) })));
   const parts = G.entries.filter((e) => e.per === "player" && G.active(e, variants())).map((e) => drawPlayerEntry(current, e));
+  const heading = t(G.entries.some((e) => e.per === "player" && e.kind === "pieces") ? "scorepage.hands" : "scorepage.each");
   return el("section", { "aria-labelledby": "h-hands" },
-    el("h2", { id: "h-hands", text: t("scorepage.hands") }),
-    el("div", { class: "tabs", role: "group", "aria-label": t("scorepage.hands") }, tabs),
+    el("h2", { id: "h-hands", text: heading }),
+    el("div", { class: "tabs", role: "group", "aria-label": heading }, tabs),
     el("h3", { class: "player" }, shape(current.colour), " ", el("span", { text: label(current) })),
     parts);
 }
@@ -326,13 +363,13 @@ function drawPlayerEntry(p, entry) {
   const groups = G.pickable(entry, p.colour).map(({ title, pieces }) => {
     const shown = pieces.filter((piece) => !needle || fold(piece.name).includes(needle) || fold(piece.id).includes(needle));
     if (!shown.length) return null;
-    return el("div", { class: "group" }, el("h4", { text: title }), el("div", { class: "grid" }, shown.map((piece) => {
+    return el("div", { class: "group" }, title ? el("h4", { text: title }) : null, el("div", { class: "grid" }, shown.map((piece) => {
       const on = value.includes(piece.id);
       return pieceButton(`${id}-${piece.id}`, piece, p.colour, on, on ? null : G.whereIs(S.players, p, piece.id, S.game), () => tapPiece(p, entry, piece.id));
     })));
   });
   return el("div", { role: "group", "aria-labelledby": `${id}-label` },
-    el("h4", { id: `${id}-label`, text: `${t(entry.label)} · ${t("scorepage.chosen", { n: value.length, most: entry.most ?? "–" })}` }),
+    el("h4", { id: `${id}-label`, text: `${t(entry.label)} · ${entry.most === null ? value.length : t("scorepage.chosen", { n: value.length, most: entry.most })}` }),
     el("ul", { class: "chosen", "aria-label": t(entry.label) }, chips),
     el("label", { for: `${id}-search`, text: t("scorepage.search") }),
     el("input", { type: "search", id: `${id}-search`, value: search, autocomplete: "off", on: { input: (e) => { search = e.target.value; draw(); } } }),
@@ -355,7 +392,7 @@ function drawResult() {
   const players = result.players;
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), players.map((p) =>
     el("th", { scope: "col" }, shape(p.colour), el("br"), el("span", { text: label(p) }))));
-  const rows = G.rows(result).map((row) => el("tr", { class: row.strong ? "strong" : null },
+  const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
   rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
   return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
@@ -391,7 +428,7 @@ function drawRecord() {
 }
 
 function saveRecord(rec, box) {
-  const yaml = RecordIO.dumpYaml(rec);
+  const yaml = RecordIO.dumpYaml(rec, G.entries);
   box.value = yaml;
   const a = el("a", { href: URL.createObjectURL(new Blob([yaml], { type: "text/yaml" })), download: "record.yaml" });
   document.body.append(a);

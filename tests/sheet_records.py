@@ -1,0 +1,94 @@
+"""Random legal records of a sheet-driven pack, generic over its resolved score sheet's entries
+(docs/score-sheet.md): player counts, colours, variants and options within their bounds, every
+entry of every kind in play filled, and no piece named more often than its collection allows."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+
+
+def _num(value: Any, n: int, numbers: Mapping[str, int]) -> int:
+    if isinstance(value, list):
+        return sum(_num(v, n, numbers) for v in value)
+    if value == "players":
+        return n
+    return numbers[value] if isinstance(value, str) else int(value)
+
+
+def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """One legal record, as the data a record's YAML holds. Switch `changes` to entries are not
+    followed (none of the sheet-driven packs has them): an entry keeps its own bounds."""
+    numbers = sheet["numbers"]
+    n = rng.randint(_num(sheet["players"]["min"], 0, numbers), _num(sheet["players"]["max"], 0, numbers))
+    colours = rng.sample([c["id"] for c in sheet["pieces"]["colours"]["items"]], n)
+    record: dict[str, Any] = {"players": [{"colour": c} for c in colours]}
+    on: dict[str, Any] = {}
+    for s in sheet["switches"]:
+        lo, hi = s["players"]["min"], s["players"]["max"]
+        if (lo is not None and n < _num(lo, n, numbers)) or (hi is not None and n > _num(hi, n, numbers)):
+            continue
+        if s["kind"] == "variant" and rng.random() < 0.5:
+            record.setdefault("variants", []).append(s["id"])
+            on[s["id"]] = True
+        elif s["kind"] == "option":
+            value = rng.choice(s["values"]) if s["values"] else rng.random() < 0.5
+            record.setdefault("options", {})[s["id"]] = value
+            on[s["id"]] = value is True or bool(s["values"])
+    taken: dict[str, set[str]] = {"game": set()}  # pieces named once per game, and per player colour
+
+    def free(collections: list[str], owner: str | None) -> list[str]:
+        out = []
+        for cid in collections:
+            collection = sheet["pieces"][cid]
+            scope = taken.setdefault(owner or "game", set()) if collection["once"] == "player" else taken["game"]
+            out += [p["id"] for p in collection["items"] if collection["once"] == "any" or p["id"] not in scope]
+        return out
+
+    once = {p["id"]: c["once"] for cid, c in sheet["pieces"].items() if cid != "colours" for p in c["items"]}
+
+    def take(ids: list[str], owner: str | None) -> None:
+        for pid in ids:
+            if once[pid] == "player" and owner:
+                taken.setdefault(owner, set()).add(pid)
+            elif once[pid] != "any":
+                taken["game"].add(pid)
+
+    def value(entry: Mapping[str, Any], owner: str | None) -> Any:
+        kind = entry["kind"]
+        if kind == "number":
+            return rng.randint(_num(entry["min"], n, numbers), _num(entry["max"], n, numbers))
+        if kind == "yesno":
+            return rng.random() < 0.5
+        if kind == "holder":
+            return rng.choice([None, *colours])
+        pool = free(entry["of"], owner)
+        pool = [p for p in pool if p not in entry.get("except", [])]
+        if kind == "pieces":
+            if entry["count_ok"] and rng.random() < 0.3:
+                return rng.randint(0, 3)
+            most = len(pool) if entry["most"] is None else min(len(pool), _num(entry["most"], n, numbers))
+            chosen = rng.sample(pool, rng.randint(0, most))
+        elif kind == "choice":
+            chosen = rng.sample(pool, 1)
+        else:
+            chosen = rng.sample(pool, _num(entry["count"], n, numbers))
+        take(chosen, owner)
+        return chosen[0] if kind == "choice" else chosen
+
+    for entry in sheet["entries"]:
+        if entry["when"] is not None and not on.get(entry["when"]):
+            continue
+        if entry["per"] == "game":
+            record[entry["id"]] = value(entry, None)
+        else:
+            for player in record["players"]:
+                player[entry["id"]] = value(entry, player["colour"])
+    return record
+
+
+def dump(record: Mapping[str, Any]) -> str:
+    return yaml.safe_dump(dict(record), allow_unicode=True, sort_keys=False)

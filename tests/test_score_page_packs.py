@@ -1,0 +1,204 @@
+"""The phone's score page for packs with no model (the fixture game, Stawka, 1762–1955) and the
+house rules of City of Spies, in a real headless Chromium at a phone's width: entered by tapping,
+scored as `estoril-pnp score --pack … --json` scores the same record."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sheet_records import dump, random_record
+from test_score_page import CHROMIUM, PHONE, Watched
+from typer.testing import CliRunner
+
+from estoril_pnp import scorecalc, scorepage, scorerecord, scoretable
+from estoril_pnp.cli import app, score_pages
+from estoril_pnp.pack import load_pack
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+ROOT = Path(__file__).parent.parent
+TINY = Path(__file__).parent / "fixtures" / "tiny_game"
+SPIES = {"stawka": ROOT / "packs" / "stawka", "espionage_1762": ROOT / "packs" / "espionage_1762"}
+EXAMPLES = Path(__file__).parent / "fixtures" / "spy_records"
+RECORDS = 300
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("tiny")
+    result = runner.invoke(app, ["build", "--pack", str(TINY), "--lang", "all", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def spies(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # the build's own score-page step (cli.score_pages): these sheets name no drawn piece, so no picture is needed
+    out = tmp_path_factory.mktemp("spies")
+    for name, folder in SPIES.items():
+        pack = load_pack(folder)
+        ((_, page),) = score_pages(pack).items()
+        for lang in pack.catalogs:
+            (out / name / lang).mkdir(parents=True)
+            page(lang, [])[1](out / name / lang / scorepage.NAME)
+    return out
+
+
+def totals(page: Any) -> dict[str, str]:
+    """The page's total row (named as the sheet names the total tally), by the players' column headings."""
+    return page.evaluate(
+        """() => {const name=D.texts[D.sheet.tallies.find(x=>x.figure==='total').label];
+        const heads=[...document.querySelectorAll('#result thead th')].slice(1).map(th=>th.textContent.trim());
+        const row=[...document.querySelectorAll('#result tbody tr')].find(tr=>tr.cells[0].textContent===name);
+        return Object.fromEntries(heads.map((h,i)=>[h,row.cells[i+1].textContent]));}"""
+    )
+
+
+def columns(page: Any, result: dict[str, Any]) -> dict[str, str]:
+    """`score --json`'s totals under the page's column headings: the colour's name, and the player's in brackets."""
+    colours = page.evaluate("Object.fromEntries(G.colours.map(c => [c.id, c.name]))")
+    return {colours[p["colour"]] + (f" ({p['name']})" if p["name"] else ""): str(p["total"]) for p in result["players"]}
+
+
+def cli(pack: Path, record: Path, *extra: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["score", str(record), "--pack", str(pack), "--json", *extra])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_a_fixture_game_tapped_in_scores_as_the_command_line(tiny: Path, browser: Any, tmp_path: Path) -> None:
+    watched = Watched(browser, (tiny / "en" / scorepage.NAME).as_uri())
+    page = watched.page
+    page.click("#colour-red")
+    page.click("#colour-blue")
+    for colour, lamps, cards in (("red", 4, ["beacon", "fog"]), ("blue", 2, ["lantern", "gull", "tern"])):
+        page.click(f"#tab-{colour}")
+        for _ in range(lamps + 1):  # the first tap enters 0
+            page.click(f"#{colour}-lamps-more")
+        for card in cards:
+            page.click(f"#{colour}-kept-{card}")
+        assert page.inner_text(f"#{colour}-lamps-count") == str(lamps)
+    page.click("#entry-horn-blue")
+    shown = totals(page)
+    verdict = page.inner_text("#verdict")
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = tmp_path / "record.yaml"
+    download.value.save_as(saved)
+    want = cli(TINY, saved)
+    names = {"red": "Red", "blue": "Blue"}
+    assert shown == {names[p["colour"]]: str(p["total"]) for p in want["players"]}
+    winners = [names[c] for c in want["winners"]]
+    assert verdict.startswith(f"Winner: {winners[0]} ") if len(winners) == 1 else all(w in verdict for w in winners)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert watched.errors == [] and watched.requests == []
+    watched.close()
+
+
+def python_json(pack_dir: Path, text: str, tmp_path: Path) -> dict[str, Any]:
+    """What `score --pack --json` prints for the record `text` (its own functions, without a process per record)."""
+    sheet = load_pack(pack_dir).sheet
+    assert sheet is not None
+    path = tmp_path / "r.yaml"
+    path.write_text(text, encoding="utf-8")
+    return scoretable.to_json(sheet, scorecalc.score(sheet, scorerecord.read(sheet, str(path), {})))
+
+
+def test_random_fixture_records_score_on_the_page_as_in_python(tiny: Path, browser: Any, tmp_path: Path) -> None:
+    pack = load_pack(TINY)
+    resolved = scorepage.resolved_sheet(pack)
+    assert resolved is not None
+    rng = random.Random(1762)
+    texts = [dump(random_record(resolved, rng)) for _ in range(RECORDS)]
+    want = [python_json(TINY, text, tmp_path) for text in texts]
+    assert len({json.dumps(w["winners"]) for w in want}) > 2  # red, blue, green and shared wins all occur
+    for lang in ("en", "cs"):
+        watched = Watched(browser, (tiny / lang / scorepage.NAME).as_uri())
+        got = watched.page.evaluate("texts => scorePage.scoreAll(texts)", texts)
+        differ = [(t, w, g) for t, w, g in zip(texts, want, got, strict=True) if w != g]
+        assert differ == [], differ[:2]
+        assert watched.errors == []
+        watched.close()
+
+
+WORDS = {  # the page's heading, in the page's language
+    "stawka": {"pl": "Liczenie punktów", "en": "Score the game"},
+    "espionage_1762": {"cs": "Sečíst hru", "en": "Score the game"},
+}
+
+
+@pytest.mark.parametrize(("name", "lang"), [(n, lang) for n, langs in WORDS.items() for lang in langs])
+def test_each_spy_page_loads_clean_and_scores_its_example(spies: Path, browser: Any, name: str, lang: str) -> None:
+    watched = Watched(browser, (spies / name / lang / scorepage.NAME).as_uri())
+    page = watched.page
+    assert page.inner_text("h1") == WORDS[name][lang]  # the page's own words in the page's language
+    example = EXAMPLES / f"{name}.yaml"
+    page.fill("#record-text", example.read_text(encoding="utf-8"))
+    page.click("#load")
+    want = cli(SPIES[name], example)
+    assert totals(page) == columns(page, want)
+    assert page.evaluate("t => scorePage.score(t)", example.read_text(encoding="utf-8")) == want
+    for colour in want["players"]:
+        page.click(f"#tab-{colour['colour']}")
+        shown = page.evaluate("() => document.body.innerText")
+        assert re.findall(r"\{[^}]*\}?", shown) == []
+        assert re.findall(r"\bscore(?:page)?\.[a-z_.]+", shown) == []  # no catalog key shown for want of its text
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert watched.errors == [] and watched.requests == []
+    watched.close()
+
+
+def test_a_house_rule_changes_the_result_on_the_page_as_in_the_command_line(browser: Any, tmp_path: Path) -> None:
+    from conftest import SHIPPED
+
+    from estoril_pnp.games.estoril import record as records
+    from estoril_pnp.games.estoril.sample import random_record as estoril_record
+
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "--lang", "de", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    model = load_pack(SHIPPED.files.root).model
+    rng = random.Random(7)
+    path = tmp_path / "game.yaml"
+    while True:  # the first random game that zero_wins decides differently
+        record = estoril_record(model.data, rng)  # type: ignore[union-attr]
+        record = replace(record, options=records.Options())
+        path.write_text(records.dump(record), encoding="utf-8")
+        plain, house = cli(SHIPPED.files.root, path), cli(SHIPPED.files.root, path, "--zero-wins")
+        if plain["players"] != house["players"]:
+            break
+    watched = Watched(browser, (out / "de" / scorepage.NAME).as_uri())
+    page = watched.page
+    assert page.inner_text("#h-options") == "Hausregeln"
+    assert page.is_checked("#option-rounding-down") and not page.is_checked("#option-zero_wins")
+    page.fill("#record-text", path.read_text(encoding="utf-8"))
+    page.click("#load")
+    assert totals(page) == columns(page, plain)
+    page.check("#option-zero_wins")
+    assert totals(page) == columns(page, house)
+    page.reload()  # kept in local storage
+    assert page.is_checked("#option-zero_wins")
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = tmp_path / "saved.yaml"
+    download.value.save_as(saved)
+    assert "zero_wins: true" in saved.read_text(encoding="utf-8")
+    assert cli(SHIPPED.files.root, saved)["players"] == house["players"]
+    assert watched.errors == [] and watched.requests == []
+    watched.close()
