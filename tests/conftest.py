@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import Result
@@ -68,3 +70,16 @@ def assert_clean_outcome(result: Result, *codes: int) -> None:
         lines = result.stderr.splitlines()
         assert lines, "exit 2 says why"
         assert all(line.startswith("error: ") for line in lines), result.stderr
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (which never downloads a browser of its own here)."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("chromium is not installed (.ci/run installs it)")
+    with playwright.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield launched
+        launched.close()
