@@ -7,10 +7,10 @@ system) of the child process. Each checkout is copied to a temporary folder and 
 to bytecode first, as `pip install` leaves a package (this environment sets
 PYTHONDONTWRITEBYTECODE, which would otherwise make every run compile the sources again).
 
-    python bench/startup.py [--before DIR] [--after DIR] [--runs N] [--cold-runs N] [--importtime]
+    python bench/startup.py --before DIR [--after DIR] [--runs N] [--cold-runs N] [--importtime]
 
-`--before` defaults to the `main` worktree beside this one (/work/main), `--after` to this
-checkout. `--importtime` also prints each side's ten costliest imports (python -X importtime)
+`--before` is the checkout to compare with (say `git worktree add ../before <commit>`);
+`--after` defaults to this checkout. `--importtime` also prints each side's ten costliest imports (python -X importtime)
 for the warm build.
 """
 
@@ -95,7 +95,7 @@ def installed(checkout: Path, target: Path) -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--before", type=Path, default=Path("/work/main"))
+    parser.add_argument("--before", type=Path, required=True, help="the checkout to compare with (a git worktree)")
     parser.add_argument("--after", type=Path, default=HERE)
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--cold-runs", type=int, default=3)
