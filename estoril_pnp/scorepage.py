@@ -152,9 +152,10 @@ def page_data(
     plurals = {k: v for k, v in sheet_texts.items() if isinstance(v, dict)}
     texts |= {KEYS + key: t.raw(KEYS + key) for key in WORDS}
     groups = {}
+    own = Texts(t.catalogs, lang)  # a collection's title is the pack's word, never the shipped game's
     for cid, collection in resolved["pieces"].items():
         try:
-            groups[cid] = t.raw(f"{KEYS}group.{cid}")
+            groups[cid] = own.raw(f"{KEYS}group.{cid}")
         except MissingText:
             groups[cid] = collection["what"]
     return {

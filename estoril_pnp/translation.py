@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from . import i18n
-from .pack import Pack
+from .pack import Pack, shipped_catalogs
 from .render.layout import Design
 from .scoresheet import catalog_keys
 
@@ -100,10 +100,10 @@ def state(pack: Pack, lang: str, used: Iterable[str] | None = None) -> State:
         elif i18n.fields(catalog[key]) != i18n.fields(reference(key)) | _count(key, stems):
             want, has = sorted(i18n.fields(reference(key)) | _count(key, stems)), sorted(i18n.fields(catalog[key]))
             problems.append(Problem(key, "placeholders", reference(key), f"wants {want}, has {has}"))
-    from .scorepage import KEYS, WORDS
-
-    # the score page's own words: a pack may give them in a language its English leaves to the shipped catalogs
-    known = set(wanted) | {KEYS + word for word in WORDS}
+    # the engine's own words (i18n.ENGINE_WORDS): a pack may give them in a language its English
+    # catalog leaves to the shipped catalogs
+    engine = shipped_catalogs().get(i18n.FALLBACK, {})
+    known = set(wanted) | {key for key in engine if key.startswith(i18n.ENGINE_WORDS)}
     problems += [Problem(key, "unused", "", "not a key of the English catalog") for key in catalog if key not in known]
     if lang == i18n.FALLBACK and used is not None:
         needed = set(used)
