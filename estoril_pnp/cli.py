@@ -584,7 +584,7 @@ def score(
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
-    from . import scoreask, scorecalc, scorerecord, scoretable
+    from . import scorecalc, scorerecord, scoretable
 
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
@@ -592,6 +592,8 @@ def score(
     given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
     overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     if interactive:  # the typed-in game is offered for saving before anything else can fail
+        from . import scoreask
+
         played = scoreask.settle(sheet, t, scoreask.interview(sheet, t), overrides)
     else:
         played = scorerecord.read(sheet, record_file or scorerecord.STDIN, overrides, t.catalogs)

@@ -2,34 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Self
-
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
+from dataclasses import field
+from typing import Annotated
 
 from .names import Name
+from .typed import Limits, Record
 
-Millimetres = Annotated[StrictInt | float, Field(ge=5, le=1000)]  # a piece one can cut, on paper one can buy
-Source = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*$", max_length=200)]
-
-
-class Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+Millimetres = Annotated[float, Limits(ge=5, le=1000)]  # a piece one can cut, on paper one can buy
+Source = Annotated[str, Limits(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*$", max_length=200)]
 
 
-class PieceKind(Frozen):
+class PieceKind(Record):
     size: tuple[Millimetres, Millimetres]
     group: Name
     items: Source  # a list the game model provides, or a `.yaml` file of items in the pack
     face: Name  # layout names
     back: Name | None = None  # shared by every piece of the kind
     reverse: Name | None = None  # the piece's own second side
-    copies: Annotated[StrictInt, Field(ge=1, le=1000)] = 1
+    copies: Annotated[int, Limits(ge=1, le=1000)] = 1
 
-    @model_validator(mode="after")
-    def _one_back(self) -> Self:
+    def __post_init__(self) -> None:
         if self.back and self.reverse:
             raise ValueError("a piece has either a shared `back` or its own `reverse`, not both")
-        return self
 
     @property
     def width(self) -> float:
@@ -44,7 +38,7 @@ class PieceKind(Frozen):
         return tuple(x for x in (self.face, self.back, self.reverse) if x)
 
 
-class Manifest(Frozen):
+class Manifest(Record):
     pieces: dict[Name, PieceKind]
 
     @property
@@ -53,10 +47,12 @@ class Manifest(Frozen):
         return list(dict.fromkeys(kind.group for kind in self.pieces.values()))
 
 
-class PackInfo(Frozen):
+class PackInfo(Record):
     """pack.yaml: the pack's title, the game model that reads its game files (if any), and
     the game's numbers that its texts may use as {placeholders} (a pack without a model)."""
 
-    title: Annotated[StrictStr, Field(max_length=200)]
+    title: Annotated[str, Limits(max_length=200)]
     model: Name | None = None
-    numbers: Annotated[dict[Name, Annotated[StrictInt, Field(ge=0, le=9999)]], Field(max_length=200)] = {}
+    numbers: Annotated[dict[Name, Annotated[int, Limits(ge=0, le=9999)]], Limits(max_length=200)] = field(
+        default_factory=dict
+    )

@@ -9,17 +9,13 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from pydantic import Field, StrictStr
-
 from .errors import shown
+from .typed import Check
 
 MAX_LENGTH = 64
 PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 RULE = f"an id is lowercase letters, digits, _ and -, starting with a letter or digit, at most {MAX_LENGTH} characters"
 _NAME = re.compile(PATTERN[1:-1])  # fullmatch: `$` would let a final newline through
-
-# for pydantic models: a value that breaks the rule is a finding at its own line
-Name = Annotated[StrictStr, Field(pattern=PATTERN, max_length=MAX_LENGTH)]
 
 
 def is_name(value: object) -> bool:
@@ -31,3 +27,7 @@ def problem(value: object) -> str | None:
     if is_name(value):
         return None
     return f"{shown(value)} is not an id: {RULE}"
+
+
+# for typed records: a value that breaks the rule is a finding at its own line
+Name = Annotated[str, Check(problem)]

@@ -12,16 +12,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from . import names, scoresheet, yamlsrc
+from . import names, scoresheet, typed, yamlsrc
 from .errors import Finding, InputError
 from .games import GameModel, load_model
 from .i18n import Catalogs, Texts
 from .items import Item, read_item_files
 from .manifest import Manifest, PackInfo
 from .packfiles import PackFiles
-from .pydantic_findings import pydantic_finding
 from .resources import default_pack
 from .scoresheet import Sheet
 from .ttsdecks import TtsSpec, read_spec
@@ -104,18 +101,15 @@ def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, 
 
 
 def _read(
-    files: PackFiles, name: str, model: type[BaseModel], findings: list[Finding]
+    files: PackFiles, name: str, model: type[typed.Record], findings: list[Finding]
 ) -> tuple[Any, yamlsrc.Located | None]:
     """The file as `model`, and where each of its keys is; (None, …) with the faults in `findings`."""
     src = None
     try:
         src = yamlsrc.read(files.path(name))
-        return model.model_validate(src.data), src
+        return typed.load(model, src), src
     except InputError as exc:
         findings += exc.findings
-    except ValidationError as exc:
-        assert src is not None
-        findings += [pydantic_finding(src, err) for err in exc.errors()]
     return None, src
 
 

@@ -33,8 +33,8 @@ class Picture:
 def one_of_each(pack: Pack) -> Pack:
     """The pack with one copy of every item: copies print the same picture, an image shows it once.
     Keys then carry no copy number (`player_aids/aid`, not `player_aids/aid/1`)."""
-    kinds = {name: kind.model_copy(update={"copies": 1}) for name, kind in pack.manifest.pieces.items()}
-    return replace(pack, manifest=pack.manifest.model_copy(update={"pieces": kinds}))
+    kinds = {name: replace(kind, copies=1) for name, kind in pack.manifest.pieces.items()}
+    return replace(pack, manifest=replace(pack.manifest, pieces=kinds))
 
 
 def matches(key: str, pattern: str) -> bool:

@@ -8,35 +8,32 @@ with the file, line and key of the pattern or deck at fault.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import Field, StrictStr, ValidationError
-
-from . import yamlsrc
+from . import typed, yamlsrc
 from .errors import Finding, InputError
-from .manifest import Frozen
 from .names import Name
 from .packfiles import PackFiles
-from .pydantic_findings import pydantic_finding
+from .typed import Limits, Record
 
 if TYPE_CHECKING:  # the pack reads tts.yaml; the pieces come only when an export resolves it
     from .render.ops import Op
     from .render.piece import Piece
 
 SPEC_FILE = "tts.yaml"
-Pattern = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_*?\[\]!-]+(/[A-Za-z0-9_*?\[\]!-]+)*$", max_length=200)]
+Pattern = Annotated[str, Limits(pattern=r"^[A-Za-z0-9_*?\[\]!-]+(/[A-Za-z0-9_*?\[\]!-]+)*$", max_length=200)]
 
 
-class DeckSpec(Frozen):
-    title: Annotated[StrictStr, Field(min_length=1, max_length=200)]  # the deck's name on the table
-    cards: Annotated[list[Pattern], Field(min_length=1)]
-    card_name: StrictStr = "name"  # the face element whose text names each card (its nickname)
+class DeckSpec(Record):
+    title: Annotated[str, Limits(min_length=1, max_length=200)]  # the deck's name on the table
+    cards: Annotated[list[Pattern], Limits(min_length=1)]
+    card_name: str = "name"  # the face element whose text names each card (its nickname)
 
 
-class TtsSpec(Frozen):
+class TtsSpec(Record):
     decks: dict[Name, DeckSpec]
-    singles: list[Pattern] = Field(default_factory=list)
+    singles: list[Pattern] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -54,10 +51,7 @@ def read_spec(files: PackFiles) -> tuple[TtsSpec, yamlsrc.Located] | None:
     if not path.is_file():
         return None
     src = yamlsrc.read(path)
-    try:
-        return TtsSpec.model_validate(src.data), src
-    except ValidationError as exc:
-        raise InputError([pydantic_finding(src, err) for err in exc.errors()]) from None
+    return typed.load(TtsSpec, src), src
 
 
 def default_spec(pieces: Sequence[Piece]) -> TtsSpec:

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from ... import yamlsrc
+from ... import typed, yamlsrc
 from ...errors import Finding, InputError
 from ...i18n import Catalogs
 from ...packfiles import PackFiles
-from ...pydantic_findings import pydantic_finding
 from ...yamlsrc import Located
 from .model import (
     NUMERALS,
@@ -24,7 +21,7 @@ from .model import (
     SymbolMission,
 )
 
-FILES: dict[str, tuple[str, type[BaseModel]]] = {
+FILES: dict[str, tuple[str, type[typed.Record]]] = {
     "game": ("game.yaml", Game),
     "characters": ("characters.yaml", CharacterFile),
     "missions": ("missions.yaml", MissionFile),
@@ -45,9 +42,9 @@ def load_estoril(files: PackFiles, catalogs: Catalogs) -> Estoril:
             continue
         sources[name] = src
         try:
-            parsed[name] = model.model_validate(src.data)
-        except ValidationError as exc:
-            findings += [pydantic_finding(src, err) for err in exc.errors()]
+            parsed[name] = typed.load(model, src)
+        except InputError as exc:
+            findings += exc.findings
     if findings:
         raise InputError(findings)
     findings += _check_references(sources, parsed)

@@ -6,14 +6,13 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
-
 from ...names import Name as Id
+from ...typed import Limits, Record, Tag
 
 # Bounds keep hostile numbers (a million rounds or copies) from turning into endless work.
-Count = Annotated[StrictInt, Field(ge=0, le=99)]
-Positive = Annotated[StrictInt, Field(gt=0, le=99)]
-Code = Annotated[StrictStr, Field(pattern=r"^[A-Z]{2}$")]
+Count = Annotated[int, Limits(ge=0, le=99)]
+Positive = Annotated[int, Limits(gt=0, le=99)]
+Code = Annotated[str, Limits(pattern=r"^[A-Z]{2}$")]
 Shape = Literal["circle", "triangle", "square", "diamond", "star"]
 Corner = Literal["TL", "TR", "BR", "BL", "C"]
 Numeral = Literal["I", "II", "III", "IV"]
@@ -21,16 +20,12 @@ Numeral = Literal["I", "II", "III", "IV"]
 NUMERALS: tuple[Numeral, ...] = ("I", "II", "III", "IV")
 
 
-class Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class PlayerRange(Frozen):
+class PlayerRange(Record):
     min: Positive
     max: Positive
 
 
-class VictoryPoints(Frozen):
+class VictoryPoints(Record):
     discard: Count
     mission: Count
     second_place: Count
@@ -38,29 +33,29 @@ class VictoryPoints(Frozen):
     recruitment: Count
 
 
-class SecretMissions(Frozen):
+class SecretMissions(Record):
     face_up: Count
     min_players: Positive
 
 
-class Colour(Frozen):
+class Colour(Record):
     id: Id
     shape: Shape
-    rgb: Annotated[StrictStr, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+    rgb: Annotated[str, Limits(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
-class Grid(Frozen):
+class Grid(Record):
     """The tiles of a round: rows x cols, each touching its neighbours along an edge."""
 
     rows: Positive
     cols: Positive
 
 
-class Reach(Frozen):
+class Reach(Record):
     """How far an effect reaches over the grid, in steps between edge-touching boards."""
 
     steps: Count | None = None  # None: any board of the grid
-    own: StrictBool = True  # False: the neighbours only, never the effect's own board
+    own: bool = True  # False: the neighbours only, never the effect's own board
 
     def cells(self, grid: Grid) -> tuple[int, int, tuple[tuple[int, int], ...]]:
         """A small picture of the reach: columns, rows and the boards it takes, the own board in the centre."""
@@ -76,31 +71,31 @@ class Reach(Frozen):
         return side, side, cells
 
 
-class Ability(Frozen):
+class Ability(Record):
     reach: Id
     bonus: Count | None = None  # strength gained per card counted (the Nationalist)
 
 
-class PeekRule(Frozen):
-    rewards: StrictBool  # a face-down reward card may be the one peeked at
+class PeekRule(Record):
+    rewards: bool  # a face-down reward card may be the one peeked at
 
 
-class Game(Frozen):
-    title: StrictStr
-    publisher: StrictStr
-    designers: tuple[StrictStr, ...]
-    year: Annotated[StrictInt, Field(gt=0, le=9999)]
+class Game(Record):
+    title: str
+    publisher: str
+    designers: tuple[str, ...]
+    year: Annotated[int, Limits(gt=0, le=9999)]
     players: PlayerRange
     rounds: Positive
     hand_limit: Positive
-    markers_per_player: dict[StrictInt, Positive]
+    markers_per_player: dict[int, Positive]
     missions_in_play: Positive
     vp: VictoryPoints
     secret_missions: SecretMissions
-    colours: Annotated[tuple[Colour, ...], Field(max_length=10)]
+    colours: Annotated[tuple[Colour, ...], Limits(max_length=10)]
     neutral_colour: Colour
-    nationalities: Annotated[tuple[Code, ...], Field(max_length=50)]
-    symbols: Annotated[tuple[Id, ...], Field(max_length=50)]
+    nationalities: Annotated[tuple[Code, ...], Limits(max_length=50)]
+    symbols: Annotated[tuple[Id, ...], Limits(max_length=50)]
     counts: Counts
     min_action_spaces: Positive  # on every location: the rules' three (the Museum has one more)
     dice: Positive
@@ -115,14 +110,14 @@ class Game(Frozen):
         return self.grid.rows * self.grid.cols
 
 
-class Character(Frozen):
+class Character(Record):
     id: Id
-    name: StrictStr
+    name: str
     nationality: Code
     strength: Count
     vp: Count
-    abilities: Annotated[tuple[Id, ...], Field(max_length=10)]
-    woman: StrictBool
+    abilities: Annotated[tuple[Id, ...], Limits(max_length=10)]
+    woman: bool
 
     @property
     def symbols(self) -> tuple[str, ...]:
@@ -130,63 +125,63 @@ class Character(Frozen):
         return self.abilities + (("woman",) if self.woman else ())
 
 
-class SymbolMission(Frozen):
+class SymbolMission(Record):
     id: Id
     kind: Literal["symbol"]
     symbol: Id
 
 
-class NationalityMission(Frozen):
+class NationalityMission(Record):
     id: Id
     kind: Literal["nationality"]
     nationality: Code
 
 
-class FlagsMission(Frozen):
+class FlagsMission(Record):
     id: Id
     kind: Literal["flags"]
-    flags: Annotated[tuple[Code, ...], Field(max_length=50)]
+    flags: Annotated[tuple[Code, ...], Limits(max_length=50)]
 
 
-class StrengthMission(Frozen):
+class StrengthMission(Record):
     id: Id
     kind: Literal["strength"]
 
 
 Mission = Annotated[
     SymbolMission | NationalityMission | FlagsMission | StrengthMission,
-    Field(discriminator="kind"),
+    Tag("kind"),
 ]
 
 
-class Reward(Frozen):
+class Reward(Record):
     at: Corner
-    top_secret: StrictBool
+    top_secret: bool
 
 
-class Space(Frozen):
+class Space(Record):
     numeral: Numeral
     at: Corner
-    top_secret: StrictBool
+    top_secret: bool
     peek: Id  # none, or a reach of game.yaml
 
 
-class StrengthBonus(Frozen):
+class StrengthBonus(Record):
     nationality: Code
     strength: Positive
 
 
-class Rule(Frozen):
+class Rule(Record):
     """A location's special rule: its wording lives in the catalogs, its facts here."""
 
     # a catalog key and an icon concept, never a file name: the nationality code keeps its capitals
-    id: Annotated[StrictStr, Field(pattern=r"^[a-z][a-zA-Z0-9_]*$")]
+    id: Annotated[str, Limits(pattern=r"^[a-z][a-zA-Z0-9_]*$")]
     blocks: Id | None = None  # an ability that cannot be used here
     bonus: StrengthBonus | None = None
-    face_up: StrictBool = False  # every card here face up, the reward too
-    all_outer: StrictBool = False  # every action space here counts as outer
+    face_up: bool = False  # every card here face up, the reward too
+    all_outer: bool = False  # every action space here counts as outer
     dice: Positive | None = None  # each character here rolls this many dice, gaining the difference
-    weakest_loses: StrictBool = False  # the weakest player present removes a character of theirs from the game
+    weakest_loses: bool = False  # the weakest player present removes a character of theirs from the game
 
     def values(self) -> dict[str, int]:
         """The rule's numbers, for its text's {placeholders}."""
@@ -194,15 +189,15 @@ class Rule(Frozen):
         return {k: v for k, v in out.items() if v is not None}
 
 
-class Location(Frozen):
+class Location(Record):
     number: Positive
-    name: StrictStr
-    rule: StrictStr
+    name: str
+    rule: str
     reward: Reward
-    spaces: Annotated[tuple[Space, ...], Field(max_length=len(NUMERALS))]
+    spaces: Annotated[tuple[Space, ...], Limits(max_length=len(NUMERALS))]
 
 
-class Counts(Frozen):
+class Counts(Record):
     """How many of each card the published game has; the validator compares."""
 
     reward_characters: Count
@@ -211,21 +206,21 @@ class Counts(Frozen):
     locations: Count
 
 
-class CharacterFile(Frozen):
-    starting: Annotated[tuple[Character, ...], Field(max_length=50)]
-    reward: Annotated[tuple[Character, ...], Field(max_length=200)]
+class CharacterFile(Record):
+    starting: Annotated[tuple[Character, ...], Limits(max_length=50)]
+    reward: Annotated[tuple[Character, ...], Limits(max_length=200)]
 
 
-class MissionFile(Frozen):
-    missions: Annotated[tuple[Mission, ...], Field(max_length=100)]
+class MissionFile(Record):
+    missions: Annotated[tuple[Mission, ...], Limits(max_length=100)]
 
 
-class LocationFile(Frozen):
-    rules: Annotated[tuple[Rule, ...], Field(max_length=100)]
-    locations: Annotated[tuple[Location, ...], Field(max_length=100)]
+class LocationFile(Record):
+    rules: Annotated[tuple[Rule, ...], Limits(max_length=100)]
+    locations: Annotated[tuple[Location, ...], Limits(max_length=100)]
 
 
-class Estoril(Frozen):
+class Estoril(Record):
     """The whole game: what the pieces, the scorer and the tables read. Cross-references are checked."""
 
     game: Game
