@@ -11,6 +11,7 @@ strings and numbers an operator or a call may make, and the size of the output.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +39,11 @@ FILTERS = (
     "reject", "rejectattr", "reverse", "round", "select", "selectattr", "sort", "string", "sum",
     "title", "trim", "unique", "upper",
 )  # fmt: skip
+MAX_COMPILED = 64  # templates kept compiled in one run: a build reads a few, a hostile pack may name many
 GLOBALS = ("range", "dict")  # no namespace (a loop could grow a value through it), cycler, joiner, lipsum
+
+
+_COMPILED: dict[tuple[str, str | None, str | None], Any] = {}
 
 
 class BudgetSpent(Exception):
@@ -149,6 +154,26 @@ class _Environment(ImmutableSandboxedEnvironment):
             )  # fmt: skip
         return tree
 
+    def compile(  # type: ignore[override]
+        self,
+        source: str,
+        name: str | None = None,
+        filename: str | None = None,
+        raw: bool = False,
+        defer_init: bool = False,
+    ) -> Any:
+        """Compiled once per source and name: every language of a build renders the same
+        templates, and Jinja's own cache is per environment (one per rendering, for its budget)."""
+        if raw or defer_init:
+            return super().compile(source, name, filename, raw, defer_init)
+        key = (source, name, filename)
+        code = _COMPILED.get(key)
+        if code is None:
+            code = super().compile(source, name, filename)
+            if len(_COMPILED) < MAX_COMPILED:
+                _COMPILED[key] = code
+        return code
+
     def wrap_str_format(self, value: Any) -> None:
         """`str.format` is refused outright (is_safe_attribute), not run in Jinja's format sandbox."""
         return None
@@ -224,7 +249,7 @@ def render(files: PackFiles, folder: str, name: str, context: Mapping[str, Any])
         file = Path(exc.filename) if exc.filename else main
         raise InputError([Finding(file, exc.lineno, "rulebook", f"template syntax: {exc.message}")]) from None
     except (jinja2.TemplateError, BudgetSpent, RecursionError, ArithmeticError, TypeError, ValueError) as exc:
-        file, line = _where(exc.__traceback__, loader.loaded, main)
+        file, line = _where(exc.__traceback__, loader.loaded, main, isinstance(exc, RecursionError))
         raise InputError([Finding(file, line, "rulebook", _message(exc))]) from None
 
 
@@ -242,16 +267,24 @@ def _message(exc: BaseException) -> str:
     return f"the template failed: {type(exc).__name__}: {str(exc)[:200]}"
 
 
-def _where(tb: TracebackType | None, loaded: Mapping[str, Path], main: Path) -> tuple[Path, int | None]:
+def _where(
+    tb: TracebackType | None, loaded: Mapping[str, Path], main: Path, recursion: bool = False
+) -> tuple[Path, int | None]:
     """The template file and line the error was raised at: Jinja rewrites the traceback so a
-    template's frames carry the template's own file and line numbers."""
-    found: tuple[Path, int | None] = (main, None)
+    template's frames carry the template's own file and line numbers. For endless recursion,
+    the line that calls again: the one most frames are at, not wherever the stack ran out."""
+    frames: list[tuple[Path, int | None]] = []
     while tb is not None:
         name = tb.tb_frame.f_code.co_filename
         if name in loaded:
-            found = (loaded[name], tb.tb_lineno)
+            frames.append((loaded[name], tb.tb_lineno))
         tb = tb.tb_next
-    return found
+    if not frames:
+        return main, None
+    if recursion:
+        counts = Counter(frames)
+        return max(reversed(frames), key=counts.__getitem__)
+    return frames[-1]
 
 
 def _at(finding: Finding, file: Path, line: int | None) -> Finding:
