@@ -118,7 +118,8 @@ def page_pictures(resolved: Mapping[str, Any], pieces: Sequence[Piece]) -> tuple
     out = {"": _blank()}
     for picture, image in images(pictures, sizes, PageBox.trim):
         buffer = io.BytesIO()
-        image.save(buffer, "WEBP", quality=82, method=4)  # method 6: 1.7× the time for 1 % smaller
+        # method 2: half the time of the default 4, for pictures some 3 % larger (6: 1.7× the time, 1 % smaller)
+        image.save(buffer, "WEBP", quality=82, method=2)
         out[picture.name] = "data:image/webp;base64," + base64.b64encode(buffer.getvalue()).decode()
     return out, aspects
 

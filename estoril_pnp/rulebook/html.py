@@ -188,8 +188,8 @@ def picture_png(picture: Picture) -> bytes:
     try:
         bitmap = pdf[0].render(scale=PIXELS_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 0))
         out = io.BytesIO()
-        # zlib's default level: `optimize` made the pictures 3 % smaller at 3 times the cost
-        bitmap.to_pil().save(out, "PNG")
+        # zlib level 3: half the time of the default 6, for pictures 2.5 % larger (`optimize`: 3 % smaller, 3× the time)
+        bitmap.to_pil().save(out, "PNG", compress_level=3)
         return out.getvalue()
     finally:
         pdf.close()
