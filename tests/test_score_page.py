@@ -245,3 +245,19 @@ def test_every_language_shows_its_words_filled_in(pages: Path, browser: Any, lan
     assert left == [], left[:3]
     assert watched.errors == []
     watched.close()
+
+
+@pytest.mark.parametrize("lang", SHIPPED.languages)
+def test_a_refused_record_is_explained_in_the_pages_language(pages: Path, browser: Any, lang: str) -> None:
+    catalog = SHIPPED.catalogs[lang]
+    watched = Watched(browser, (pages / lang / "score.html").as_uri())
+    record = EXAMPLE.read_text(encoding="utf-8") + "options: {zero_wins: maybe}\n"
+    watched.page.fill("#record-text", record)
+    watched.page.click("#load")
+    notice = watched.page.inner_text("#notice")
+    unknown = catalog["scorepage.refuse.unknown"]
+    expected = unknown.replace("{what}", catalog["scorepage.options"]).replace("{text}", "zero_wins: maybe")
+    assert expected in notice, notice
+    assert catalog["scorepage.refuse.record"] in notice
+    assert watched.errors == []
+    watched.close()

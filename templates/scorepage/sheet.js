@@ -279,7 +279,7 @@ const Game = (() => {
       if (data.options != null && (typeof data.options !== "object" || Array.isArray(data.options))) fault("options", "scorepage.refuse.shape");
       for (const [k, v] of Object.entries(data.options || {})) {
         const s = switches.find((x) => x.id === k && x.kind === "option");
-        if (!s || (s.values && s.values.length ? !s.values.includes(v) : typeof v !== "boolean")) fault(`options.${k}`, "scorepage.refuse.unknown", { what: "option", text: `${k}: ${v}` });
+        if (!s || (s.values && s.values.length ? !s.values.includes(v) : typeof v !== "boolean")) fault(`options.${k}`, "scorepage.refuse.unknown", { what: t("scorepage.options"), text: `${k}: ${v}` });
         else rec.options[k] = v;
       }
       const sw = switchValues(rec);
