@@ -213,6 +213,16 @@ def test_stawka_counts_thirteen_points_as_a_win() -> None:
     assert [(p["vp"], p["breakdown"]["points"]) for p in result["players"]] == [(2 * 2 + 2 * 4 + 1, 1), (2 + 4, 0)]
 
 
+def test_a_two_player_game_is_scored_by_questions_without_asking_how_many_play() -> None:
+    answers = "pl\n\n2\n1\n1\ny\nn\nn\nde\nAda\n3\n1\n2\nn\nn\nn\n\n"
+    result = runner.invoke(app, ["score", "-i", "--pack", str(STAWKA)], input=answers)
+    assert result.exit_code == 0, result.output
+    asked = load_pack(STAWKA).texts("en")("score.ask.players", players_min=2, players_max=2)
+    assert asked not in result.output
+    assert re.search(r"Winner: PL · 1 point", result.output), result.output
+    assert "DE (Ada)" in result.output
+
+
 def test_1762_names_the_winner_by_three_states_or_the_main_state() -> None:
     three = score(
         ESPIONAGE,
