@@ -57,17 +57,26 @@ class Names:
     what: str
     shown: Mapping[str, str]  # id -> how it is printed, for messages and candidate lists
     aliases: Mapping[str, frozenset[str]]  # folded alias -> ids
+    own: Mapping[str, frozenset[str]]  # folded id and printed name -> ids: what a spelling may be close to
 
     @classmethod
     def of(cls, what: str, entries: Iterable[tuple[str, str, Iterable[str]]]) -> Names:
-        """`entries`: (id, printed name, further aliases)."""
+        """`entries`: (id, printed name, further aliases, such as its names in other languages)."""
         shown: dict[str, str] = {}
         aliases: dict[str, set[str]] = {}
+        own: dict[str, set[str]] = {}
         for ident, printed, more in entries:
             shown[ident] = printed
             for alias in (ident, printed, *more):
                 aliases.setdefault(fold(alias), set()).add(ident)
-        return cls(what, shown, {k: frozenset(v) for k, v in aliases.items() if k})
+            for alias in (ident, printed):
+                own.setdefault(fold(alias), set()).add(ident)
+        return cls(
+            what,
+            shown,
+            {k: frozenset(v) for k, v in aliases.items() if k},
+            {k: frozenset(v) for k, v in own.items() if k},
+        )
 
     def matches(self, text: str) -> list[str]:
         key = fold(text)
@@ -99,9 +108,11 @@ class Names:
         raise UnknownName(f"unknown {self.what} {shown(text)}{hint}", self.what, text, tuple(close))
 
     def closest(self, text: str) -> list[str]:
-        """Up to three ids whose names look like `text` (a typo, a misremembered spelling)."""
-        close = difflib.get_close_matches(fold(text), list(self.aliases), n=6, cutoff=0.6)
-        return list(dict.fromkeys(i for alias in close for i in sorted(self.aliases[alias])))[:3]
+        """Up to three ids whose id or printed name looks like `text` (a typo, a misremembered
+        spelling). Other languages' names are matched whole or in part, never as a spelling:
+        Portuguese "roxo" (purple) is not Spanish "rojo" (red) mistyped."""
+        close = difflib.get_close_matches(fold(text), list(self.own), n=6, cutoff=0.6)
+        return list(dict.fromkeys(i for alias in close for i in sorted(self.own[alias])))[:3]
 
 
 def names(

@@ -400,6 +400,17 @@ def test_interactive_asks_again_listing_candidates_and_accepts_a_close_spelling(
     assert "Winner: Red (Ana)" in result.stdout
 
 
+def test_interactive_takes_a_close_spelling_only_of_a_name_in_its_own_language(tmp_path: Path) -> None:
+    # "roxo" is Portuguese for purple: one letter from Spanish "rojo" (red), which must not make it red
+    answers = list(EXAMPLE_ANSWERS)
+    answers[answers.index("red") : answers.index("red") + 1] = ["roxo", "vermelhoo"]
+    result, _ = interactive(tmp_path, [*answers, ""], "--lang", "pt")
+    assert result.exit_code == 0, result.output
+    assert "Cor: «roxo» não existe." in result.stdout
+    assert "→ Vermelho" in result.stdout  # "vermelhoo": a typo of the Portuguese name is still taken
+    assert "→ Rojo" in runner.invoke(app, ["score", "-i", "--lang", "es"], input="2\n\nrojo\n").stdout
+
+
 def test_interactive_secret_recruitment_asks_for_discarded_characters_and_own_mission(tmp_path: Path) -> None:
     answers = list(EXAMPLE_ANSWERS)
     answers[1] = "recruitment, second place"
