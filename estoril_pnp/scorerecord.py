@@ -19,6 +19,7 @@ from . import yamlsrc
 from .errors import Finding, InputError, shown
 from .scorecalc import Played, PlayerEntry, needs_pieces
 from .scoresheet import Piece, Sheet, evaluate_num
+from .typed import either
 from .yamlsrc import Located, Path_
 
 STDIN = "-"
@@ -260,7 +261,7 @@ class _Check:
                     self.misfit(at, f"unknown option {shown(key)}; the sheet's options: {known}")
                 continue
             if option["values"] and value not in option["values"]:
-                self.misfit(at, f"Input should be {_either(option['values'])} (got {shown(value)})")
+                self.misfit(at, f"Input should be {either(option['values'])} (got {shown(value)})")
             elif not option["values"] and not isinstance(value, bool):
                 self.misfit(at, f"Input should be a valid boolean (got {shown(value)})")
             else:
@@ -493,12 +494,6 @@ def _names(value: Any) -> bool:
 def _join(parts: Iterable[str]) -> str:
     """' (a and b)'."""
     return f" ({' and '.join(parts)})"
-
-
-def _either(values: list[str]) -> str:
-    """'a', 'b' or 'c'."""
-    quoted = [repr(v) for v in values]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
 def _places(at: Path_, value: Any) -> list[tuple[Path_, str]]:

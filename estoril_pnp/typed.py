@@ -97,6 +97,7 @@ _SCALARS: dict[type, str] = {
     str: "a valid string",
     bool: "a valid boolean",
 }
+_NUMBER = (int, float)
 _BAD = object()  # a value that did not fit; its misfits are already listed
 
 
@@ -137,11 +138,11 @@ def _read(tp: Any, value: Any, path: Path_, out: list[tuple[Path_, str]]) -> Any
         return _record(tp, value, path, out)
     if tp is Any:
         return value
-    if tp in _SCALARS:
-        fits = isinstance(value, tp) and (tp is bool or not isinstance(value, bool))
-        if tp is float:
-            fits = isinstance(value, (int, float)) and not isinstance(value, bool)
-        return value if fits else _misfit(out, path, f"Input should be {_SCALARS[tp]}", value)
+    if tp in _SCALARS:  # True is an int to Python, never to a pack; a float field takes a whole number
+        fits = isinstance(value, bool) if tp is bool else isinstance(value, _NUMBER if tp is float else tp)
+        if fits and (tp is bool or not isinstance(value, bool)):
+            return value
+        return _misfit(out, path, f"Input should be {_SCALARS[tp]}", value)
     raise TypeError(f"typed: no reader for {tp!r}")  # a programming error, caught by the tests
 
 
