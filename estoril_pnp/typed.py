@@ -91,6 +91,7 @@ class Tag:
 
 
 _KINDS: dict[type, str] = {list: "List", tuple: "Tuple", dict: "Dictionary"}
+_SHAPES: dict[Any, tuple[type, ...]] = {list: (list, tuple), tuple: (list, tuple), dict: (dict,), Mapping: (dict,)}
 _SCALARS: dict[type, str] = {
     int: "a valid integer",
     float: "a valid number",
@@ -150,11 +151,12 @@ def _annotated(base: Any, marks: tuple[Any, ...], value: Any, path: Path_, out: 
     tag = next((m for m in marks if isinstance(m, Tag)), None)
     if tag is not None:
         return _tagged(get_args(base), tag.key, value, path, out)
-    limits = [m for m in marks if isinstance(m, Limits)]
-    if isinstance(value, (list, tuple, dict)):  # a length is checked before a million items are read
-        kind = _KINDS.get(get_origin(base) or base)
-        for limit in limits:
-            if problem := limit.problem(value, kind):
+    origin = get_origin(base) or base
+    # a length is checked before a million items are read; a value of the wrong shape is left
+    # to the reader, which names its type (a list is not a "List too long" for a text)
+    if isinstance(value, _SHAPES.get(origin, ())):
+        for limit in (m for m in marks if isinstance(m, Limits)):
+            if problem := limit.problem(value, _KINDS.get(origin)):
                 return _misfit(out, path, problem, value)
     read = _read(base, value, path, out)
     if read is _BAD:
@@ -187,8 +189,8 @@ def _tagged(options: tuple[Any, ...], key: str, value: Any, path: Path_, out: li
         out.append(((*path, key), f"missing key '{key}'"))
         return _BAD
     tag = value[key]
-    if not isinstance(tag, str) or tag not in by_tag:
-        out.append((path, f"unknown {key} {shown(tag)}; expected {either(tuple(by_tag))}"))
+    if not isinstance(tag, str) or tag not in by_tag:  # found at the tag's own line, not the record's first
+        out.append(((*path, key), f"unknown {key} {shown(tag)}; expected {either(tuple(by_tag))}"))
         return _BAD
     return _record(by_tag[tag], value, path, out)
 

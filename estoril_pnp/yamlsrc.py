@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import re
 import stat
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -27,6 +28,8 @@ MAX_BYTES = 2 * 1024 * 1024  # a pack file, catalog, layout or record, also on s
 MAX_DEPTH = 32  # nesting of mappings and lists
 MAX_NODES = 100_000  # values after aliases are expanded: a 480-byte alias bomb stops here
 MAX_STRING = 10_000  # characters in one text or number
+_INT_DIGITS = sys.get_int_max_str_digits() or 4300  # what Python prints (0: no limit; as long is absurd anyway)
+_INT_LIMIT = 10**_INT_DIGITS
 
 _FOREIGN_BOMS = (  # UTF-32 first: its little-endian mark starts with UTF-16's
     (codecs.BOM_UTF32_LE, "UTF-32"),
@@ -291,6 +294,10 @@ class _Builder:
             value = self.loader.construct_object(node, deep=True)
         except (ValueError, OverflowError):  # such as an impossible date, or '0b_' read as binary
             raise self.fault(node, path, f"cannot read {node.value[:40]!r} as {node.tag.rsplit(':', 1)[-1]}") from None
+        if isinstance(value, int) and abs(value) >= _INT_LIMIT:
+            # hex, octal or 1:2:3 notation can write, in a short text, a number Python refuses to
+            # print; every message quoting it would fail, so it is refused here, where it stands
+            raise self.fault(node, path, f"a number of more than {_INT_DIGITS} digits")
         if isinstance(value, str) and _SURROGATE.search(value):  # no file, terminal or PDF can hold it
             raise self.fault(node, path, "not valid Unicode text (a lone surrogate escape such as \\uD800)")
         return value

@@ -73,7 +73,10 @@ def test_a_good_document_reads_into_frozen_records() -> None:
         ("name: rose\nbeds: 1\nsize: [1, 2, 3]\n", "g.yaml:3: size: Tuple should have 2 items, not 3 (got [1, 2, 3])"),
         ("name: rose\nbeds: 1\nsize: [1, x]\n", "g.yaml:3: size[1]: Input should be a valid number (got 'x')"),
         ("name: rose\nbeds: 1\nsize: 4\n", "g.yaml:3: size: Input should be a valid tuple (got 4)"),
-        ("name: rose\nbeds: 1\nthings: [{kind: tree}]\n", "g.yaml:3: things[0]: unknown kind 'tree'; expected 'leaf'"),
+        (
+            "name: rose\nbeds: 1\nthings: [{kind: tree}]\n",
+            "g.yaml:3: things[0].kind: unknown kind 'tree'; expected 'leaf'",
+        ),
         ("name: rose\nbeds: 1\nthings: [{colour: red}]\n", "g.yaml:3: things[0].kind: missing key 'kind'"),
         (
             "name: rose\nbeds: 1\nthings:\n- {kind: leaf, colour: '#00FF00'}\n",
