@@ -40,6 +40,11 @@ class _Translate:
             return key
 
 
+# Printed pieces in one language: the shipped game has 111. Each kind's copies are bounded, the
+# number of kinds is not, so this bounds the work of a build (3,000 kinds of 1,000 copies is no set).
+MAX_PIECES = 10_000
+
+
 def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Finding]]:
     """Every piece in print order, and every text that does not fit (still set, at its minimum size).
 
@@ -50,6 +55,7 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
     problems: list[Finding] = []
     overflows: list[Finding] = []
     pieces: list[Piece] = []
+    total = 0
     for name, kind in pack.manifest.pieces.items():
         try:
             layouts = {side: _layout(pack, design, name, kind, side) for side in ("face", "back", "reverse")}
@@ -57,6 +63,11 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
         except InputError as exc:
             problems += exc.findings
             continue
+        total += len(items) * kind.copies
+        if total > MAX_PIECES:
+            message = f"more than {MAX_PIECES:,} pieces in all (items × copies); a print-and-play set has far fewer"
+            problems.append(Finding(pack.files.root / "components.yaml", None, f"pieces.{name}", message))
+            break
         shared = _side(design, layouts["back"], {}, translate, overflows, f"{kind.group}/back", lang)
         seen: set[str] = set()
         for item in items:

@@ -21,6 +21,7 @@ from fuzzing import ALIAS_BOMB, time_limit
 from typer.testing import CliRunner, Result
 
 from estoril_pnp.cli import app
+from estoril_pnp.pieces import MAX_PIECES
 from estoril_pnp.resources import default_pack
 
 runner = CliRunner()
@@ -530,3 +531,18 @@ def test_hostile_input_ends_cleanly(tmp_path: Path, case: Case) -> None:
 def test_the_catalog_covers_every_class() -> None:
     kinds = {c.kind for c in CASES}
     assert kinds == {"record", "limits", "pack", "file system", "markup / escapes", "placeholders", "interactive entry"}
+
+
+def test_a_pack_of_countless_pieces_is_refused_before_it_is_laid_out(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "tiny_game", pack)
+    kinds = "".join(
+        f"  coast{n}: {{size: [180, 120], group: boards, items: boards.yaml, face: coast, copies: 1000}}\n"
+        for n in range(MAX_PIECES // 1000 + 1)
+    )
+    (pack / "components.yaml").write_text("pieces:\n" + kinds, encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", "--pack", str(pack)])
+    assert result.exit_code == 1, result.output
+    assert f"components.yaml: pieces.coast{MAX_PIECES // 1000}: more than {MAX_PIECES:,} pieces in all" in result.stdout
+    built = CliRunner().invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path / "out")])
+    assert built.exit_code == 2 and "more than" in built.stderr and not (tmp_path / "out").exists()
