@@ -90,8 +90,9 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
             assert front is not None
             back = own if kind.reverse else shared
             size = (kind.width, kind.height)
+            numbered = kind.copies > 1  # as piece_key numbers them
             pieces += [
-                Piece(piece_key(kind, item.id, n), kind.group, lang, *size, front, back, bool(kind.back))
+                Piece(piece_key(kind, item.id, n), kind.group, lang, *size, front, back, bool(kind.back), n * numbered)
                 for n in range(1, kind.copies + 1)
             ]
     catalog = pack.files.root / "i18n" / f"{FALLBACK}.yaml"

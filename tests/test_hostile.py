@@ -546,3 +546,16 @@ def test_a_pack_of_countless_pieces_is_refused_before_it_is_laid_out(tmp_path: P
     assert f"components.yaml: pieces.coast{MAX_PIECES // 1000}: more than {MAX_PIECES:,} pieces in all" in result.stdout
     built = CliRunner().invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path / "out")])
     assert built.exit_code == 2 and "more than" in built.stderr and not (tmp_path / "out").exists()
+
+
+def test_copies_of_a_character_still_make_the_rulebooks_pictures(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(default_pack(), pack)
+    components = pack / "components.yaml"
+    text = components.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.lstrip().startswith("character:"))
+    components.write_text(text.replace(line, line.rstrip().removesuffix("}") + ", copies: 2}"), encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", "--pack", str(pack), "--lang", "en", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert (out / "en" / "a4" / "rulebook.pdf").stat().st_size > 0

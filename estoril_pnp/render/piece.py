@@ -17,3 +17,9 @@ class Piece:
     front: tuple[Op, ...]  # in mm from the trim box's lower-left corner; may reach into the bleed
     back: tuple[Op, ...] | None  # None: nothing printed on the back
     shared_back: bool = False  # the back is the one every piece of its kind shares (not its own content)
+    copy: int = 0  # which of the item's copies (1, 2 …; the key ends in /copy), 0 for an item printed once
+
+    @property
+    def item(self) -> str:
+        """The key without the copy number: the one picture every copy prints."""
+        return self.key.rsplit("/", 1)[0] if self.copy else self.key

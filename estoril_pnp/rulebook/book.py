@@ -9,6 +9,7 @@ one for a game model that offers a rulebook; a pack with neither has no rulebook
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +60,9 @@ def make_document(pack: Pack, design: Design, pieces: Sequence[Piece], lang: str
     context: dict[str, Any] = facts(pack, lang)
     pictures: dict[str, Picture] = {}
     if pack.model is not None and hasattr(pack.model, "rulebook"):
-        own, pictures = pack.model.rulebook(pack.files, pack.manifest, design, pieces, t)
+        # a model draws an item by its key: each item once, whatever copies the pack prints
+        items = [replace(p, key=p.item, copy=0) for p in pieces if p.copy <= 1]
+        own, pictures = pack.model.rulebook(pack.files, pack.manifest, design, items, t)
         context.update(own)
     return build_document(where, context, t, design, pictures, pieces)
 
