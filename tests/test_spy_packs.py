@@ -73,7 +73,7 @@ WORDS = {
         ],
         "tracks.pdf": ["Počítadla vlivu", "Polsko", "Maďarsko", "SSSR", "USA", "Anglie", "Francie"],
         "rulebook.pdf": ["Shrnutí pravidel", "Příprava hry", "O čem náš zdroj mlčí", "Rebel Forces"],
-        "scorepad.pdf": ["kdo vyhrál?", "Zajištěné 3 státy", "Zajištěný hlavní stát soupeře"],
+        "scorepad.pdf": ["kdo vyhrál?", "3 zajištěné státy", "Zajištěný hlavní stát soupeře"],
     },
     (ESPIONAGE, "en"): {
         "reference.pdf": [
