@@ -51,7 +51,7 @@ class PackInfo(Record):
     """pack.yaml: the pack's title, the game model that reads its game files (if any), and
     the game's numbers that its texts may use as {placeholders} (a pack without a model)."""
 
-    title: Annotated[str, Limits(max_length=200)]
+    title: Annotated[str, Limits(min_length=1, max_length=200)]
     model: Name | None = None
     numbers: Annotated[dict[Name, Annotated[int, Limits(ge=0, le=9999)]], Limits(max_length=200)] = field(
         default_factory=dict

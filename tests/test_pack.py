@@ -88,6 +88,29 @@ FAULTS = [
     ("components.yaml", "copies: 6}", "copies: 5000000}", "pieces.marker.copies", "less than or equal to 1000"),
     ("missions.yaml", "flags: [ES, FR, IT, HU, SU, YU]", f"flags: {['ES'] * 60}", "missions[10].flags", "at most 50"),
     ("game.yaml", "missions_in_play: 4", "missions_in_play: 13", "missions_in_play", "13 in play, but only 12"),
+    # numbers a pack accepts but no game could be played with
+    (
+        "game.yaml",
+        "grid: {rows: 2, cols: 3}",
+        "grid: {rows: 3, cols: 3}",
+        "grid",
+        "3 × 3 locations a round, but the pack has 8",
+    ),
+    (
+        "game.yaml",
+        "secret_missions: {face_up: 1, min_players: 3}",
+        "secret_missions: {face_up: 1, min_players: 5}",
+        "secret_missions.min_players",
+        "5 players, but the game takes at most 4: the variant could never be played",
+    ),
+    ("missions.yaml", "flags: [ES, FR, IT, HU, SU, YU]", "flags: []", "missions[10].flags", "at least 1 item"),
+    (
+        "pack.yaml",
+        'title: "City of Spies: Estoril 1942"',
+        "title: ''",
+        "title",
+        "String should have at least 1 character",
+    ),
     (
         "game.yaml",
         "secret_missions: {face_up: 1, min_players: 3}",

@@ -74,6 +74,10 @@ def _check_references(src: dict[str, Located], parsed: dict[str, Any]) -> list[F
     out += _duplicates(src["game"], "nationalities", list(game.nationalities))
     out += _duplicates(src["game"], "symbols", list(game.symbols))
     out += _player_counts(src["game"], game, len(parsed["missions"].missions))
+    places = len(parsed["locations"].locations)
+    if game.locations_per_round > places:
+        message = f"{game.grid.rows} × {game.grid.cols} locations a round, but the pack has {places}"
+        out.append(src["game"].finding(("grid",), message))
     out += _duplicates(src["game"], "setup", list(game.setup))
     for symbol, ability in game.abilities.items():
         if symbol not in symbols:
@@ -209,7 +213,14 @@ def _player_counts(src: Located, game: Game, missions: int) -> list[Finding]:
     if game.missions_in_play > missions:
         out.append(src.finding(("missions_in_play",), f"{game.missions_in_play} in play, but only {missions} missions"))
     secret = game.secret_missions
-    if secret.min_players <= most and secret.face_up + most > missions:
+    if secret.min_players > most:
+        out.append(
+            src.finding(
+                ("secret_missions", "min_players"),
+                f"{secret.min_players} players, but the game takes at most {most}: the variant could never be played",
+            )
+        )
+    elif secret.face_up + most > missions:
         out.append(
             src.finding(
                 ("secret_missions", "face_up"),

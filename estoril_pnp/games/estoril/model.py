@@ -140,7 +140,7 @@ class NationalityMission(Record):
 class FlagsMission(Record):
     id: Id
     kind: Literal["flags"]
-    flags: Annotated[tuple[Code, ...], Limits(max_length=50)]
+    flags: Annotated[tuple[Code, ...], Limits(min_length=1, max_length=50)]
 
 
 class StrengthMission(Record):
