@@ -221,3 +221,15 @@ def test_a_letter_the_rulebook_fonts_lack_is_a_finding(tmp_path: Path) -> None:
     result = runner.invoke(app, ["validate", "--pack", str(pack)])
     assert result.exit_code == 1
     assert "error: rulebook [cs]: Oswald-Bold: no glyph for 灯 in 'Cíl hry 灯'" in result.stdout
+
+
+def test_a_block_larger_than_a_page_is_a_finding_not_a_traceback(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(TINY, pack)
+    cell = "{{ 'word ' * 6000 }}"  # a table's row is never split between pages
+    _with(pack, f'<section id="x" title="x">\n<table><tr><td>{cell}</td><td>x</td></tr></table>\n</section>')
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out)])
+    assert built.exit_code == 2, built.output
+    assert "error: rulebook [en]: a table, picture or paragraph is larger than a page" in built.stderr
+    assert "Traceback" not in built.output and not list(out.rglob("rulebook.pdf"))

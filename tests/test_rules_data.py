@@ -34,7 +34,7 @@ def test_changed_rule_numbers_reach_the_tiles_and_the_aid(pack_copy: Path, tmp_p
     replace_once(pack_copy / "locations.yaml", "{nationality: GB, strength: 1}", "{nationality: GB, strength: 2}")
     replace_once(pack_copy / "locations.yaml", "{id: casino_dice, dice: 2}", "{id: casino_dice, dice: 3}")
     replace_once(pack_copy / "game.yaml", "{reach: adjacent, bonus: 1}", "{reach: adjacent, bonus: 4}")
-    replace_once(pack_copy / "game.yaml", "grid: {rows: 2, cols: 3}", "grid: {rows: 3, cols: 3}")
+    replace_once(pack_copy / "game.yaml", "grid: {rows: 2, cols: 3}", "grid: {rows: 4, cols: 2}")
     result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--layout", "single", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     tiles = _text(tmp_path / "en" / "a4" / "locations-single.pdf")
@@ -43,4 +43,4 @@ def test_changed_rule_numbers_reach_the_tiles_and_the_aid(pack_copy: Path, tmp_p
         assert "British characters get +2 strength here." in text
         assert "roll 3 dice for each character" in text
     assert "+4 strength for every other card" in aid
-    assert "Lay out 9 locations drawn at random in 3 rows of 3" in aid
+    assert "Lay out 8 locations drawn at random in 4 rows of 2" in aid

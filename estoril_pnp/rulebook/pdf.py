@@ -34,8 +34,10 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from ..errors import Finding, InputError
 from ..render import icons
 from ..render.imposition import Paper
 from .document import Block, Document, Figure, Icon, Items, Para, Picture, Run, Section, Text
@@ -46,6 +48,7 @@ MARGIN = 18 * mm
 HEADING_ROOM = 48  # pt: a chapter title with its space above and below, over a one-page chapter
 CELL_PADDING = 6  # pt: ReportLab's default left and right padding of a table cell
 SHORT_TABLE = 12  # rows: a table this short is never split between pages
+TALLEST_FIGURE = 1.1  # a picture at most this many text widths tall
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,9 @@ def write_pdf(doc: Document, target: Path, paper: Paper, look: Look) -> None:
         try:
             story = _story(doc, styles, template.width, template.height)
             template.multiBuild(story, canvasmaker=_IconCanvas)
+        except LayoutError:  # a pack's template can ask for a block no page holds
+            why = "a table, picture or paragraph is larger than a page, so the rulebook cannot be laid out"
+            raise InputError([Finding(f"rulebook [{doc.lang}]", None, "", why)]) from None
         finally:
             _PLACEHOLDERS.pop()
             for path in [p for p in _ICONS if p.startswith(folder)]:
@@ -255,10 +261,10 @@ class _Heading(Paragraph):
 
 
 class _Picture(Flowable):
-    def __init__(self, picture: Picture, width: float) -> None:
+    def __init__(self, picture: Picture, width: float, height: float) -> None:
         super().__init__()
         self.picture = picture
-        self.scale = min(1.0, width / (picture.width * mm))
+        self.scale = min(1.0, width / (picture.width * mm), height / (picture.height * mm))
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.scale = min(self.scale, available_width / (self.picture.width * mm))
@@ -335,7 +341,9 @@ def _block(doc: Document, block: Block, styles: Mapping[str, ParagraphStyle], wi
 
 
 def _figure(doc: Document, fig: Figure, styles: Mapping[str, ParagraphStyle], width: float) -> list[Flowable]:
-    picture = _Picture(fig.picture, width if fig.size == "wide" else width * 0.72)
+    # a tall picture (a grid of many rows) is made smaller, so that it, its caption and the first
+    # lines of its legend always fit one page
+    picture = _Picture(fig.picture, width if fig.size == "wide" else width * 0.72, width * TALLEST_FIGURE)
     label = escape(doc.figure_name(fig.number))
     caption = Paragraph(f"<b>{label}.</b> {markup(fig.caption, 9)}", styles["caption"])
     legend = [
