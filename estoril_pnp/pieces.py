@@ -90,11 +90,10 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
             assert front is not None
             back = own if kind.reverse else shared
             size = (kind.width, kind.height)
-            numbered = kind.copies > 1  # as piece_key numbers them
-            pieces += [
-                Piece(piece_key(kind, item.id, n), kind.group, lang, *size, front, back, bool(kind.back), n * numbered)
-                for n in range(1, kind.copies + 1)
-            ]
+            numbered = kind.copies > 1  # as piece_key numbers the keys
+            for n in range(1, kind.copies + 1):
+                key = piece_key(kind, item.id, n)
+                pieces.append(Piece(key, kind.group, lang, *size, front, back, bool(kind.back), n if numbered else 0))
     catalog = pack.files.root / "i18n" / f"{FALLBACK}.yaml"
     problems += [
         Finding(catalog, None, key, f"no text for this key, which layout '{layout}' uses")

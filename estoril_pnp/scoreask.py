@@ -33,7 +33,7 @@ MAX_ANSWER = 1000  # characters: longer is a paste gone wrong
 def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
     """The answers as record data (ids only), each checked when it is given."""
     low, high = sheet.players
-    count = low  # a game for exactly two players does not ask how many play
+    count = low  # a game for a fixed number of players does not ask how many play
     if high > low:
         question = t("score.ask.players", players_min=low, players_max=high)
         count = ask(question, partial(_number, t, low=low, high=high), t)

@@ -13,13 +13,13 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from . import yamlsrc
+from . import typed, yamlsrc
 from .errors import Finding, InputError, shown
 from .scorecalc import Played, PlayerEntry, needs_pieces
 from .scoresheet import Piece, Sheet, evaluate_num
-from .typed import either
+from .typed import Limits
 from .yamlsrc import Located, Path_
 
 STDIN = "-"
@@ -176,19 +176,14 @@ class _Check:
 
     def sized(self, value: Any, most: int, at: Path_) -> bool:
         """Whether `value` is a list of at most `most` items; if not, a misfit."""
-        if not isinstance(value, list):
-            self.misfit(at, f"Input should be a valid list (got {shown(value)})")
-            return False
-        if len(value) > most:
-            self.misfit(
-                at, f"List should have at most {most} items after validation, not {len(value)} (got {shown(value)})"
-            )
-            return False
-        return True
+        wrong = typed.problem(Annotated[list[Any], Limits(max_length=most)], value)
+        if wrong:
+            self.misfit(at, wrong)
+        return wrong is None
 
     def name(self, names: Names, text: Any, at: Path_) -> str | None:
-        if not isinstance(text, str):
-            self.misfit(at, f"Input should be a valid string (got {shown(text)})")
+        if wrong := typed.problem(str, text):
+            self.misfit(at, wrong)
             return None
         try:
             return names.resolve(text)
@@ -260,10 +255,8 @@ class _Check:
                     known = ", ".join(options) or "none"
                     self.misfit(at, f"unknown option {shown(key)}; the sheet's options: {known}")
                 continue
-            if option["values"] and value not in option["values"]:
-                self.misfit(at, f"Input should be {either(option['values'])} (got {shown(value)})")
-            elif not option["values"] and not isinstance(value, bool):
-                self.misfit(at, f"Input should be a valid boolean (got {shown(value)})")
+            if wrong := typed.problem(Literal[tuple(option["values"])] if option["values"] else bool, value):
+                self.misfit(at, wrong)
             else:
                 out[key] = value
                 if value != sheet.defaults()[key]:
@@ -305,11 +298,8 @@ class _Check:
             # a colour not understood stays as written: two players writing it are still one colour twice
             colour = self.name(colours, raw["colour"], (*at, "colour")) or str(raw["colour"])
         name = raw.get("name")
-        if name is not None and not isinstance(name, str):
-            self.misfit((*at, "name"), f"Input should be a valid string (got {shown(name)})")
-            name = None
-        elif name is not None and len(name) > MAX_NAME:
-            self.misfit((*at, "name"), f"String should have at most {MAX_NAME} characters (got {shown(name)})")
+        if name is not None and (wrong := typed.problem(Annotated[str, Limits(max_length=MAX_NAME)], name)):
+            self.misfit((*at, "name"), wrong)
             name = None
         values = {}
         for entry in mine:

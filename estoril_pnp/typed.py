@@ -62,15 +62,16 @@ class Limits:
             if self.le is not None and not value <= self.le:
                 return f"Input should be less than or equal to {self.le}"
             return None
-        unit = "character" if isinstance(value, str) else "item"
-        kind = "String" if isinstance(value, str) else kind or _KINDS[type(value)]
-        after = "" if isinstance(value, str) else " after validation"
-        if self.min_length is not None and len(value) < self.min_length:
-            units = unit if self.min_length == 1 else f"{unit}s"
-            return f"{kind} should have at least {self.min_length} {units}{after}, not {len(value)}"
-        if self.max_length is not None and len(value) > self.max_length:
-            units = unit if self.max_length == 1 else f"{unit}s"
-            return f"{kind} should have at most {self.max_length} {units}{after}, not {len(value)}"
+        size = len(value)
+        if isinstance(value, str):
+            kind, unit, tail = "String", "character", ""
+        else:
+            kind, unit, tail = kind or _KINDS[type(value)], "item", f" after validation, not {size}"
+        short = self.min_length is not None and size < self.min_length
+        if short or (self.max_length is not None and size > self.max_length):
+            bound = self.min_length if short else self.max_length
+            units = unit if bound == 1 else f"{unit}s"
+            return f"{kind} should have {'at least' if short else 'at most'} {bound} {units}{tail}"
         if self.pattern is not None and isinstance(value, str) and not _regex(self.pattern).fullmatch(value):
             return f"String should match pattern '{self.pattern}'"
         return None
@@ -112,6 +113,21 @@ def _hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls, include_extras=True)
 
 
+@cache
+def _keys(cls: type[Record]) -> dict[str, tuple[Any, bool]]:
+    """A record's keys: each one's type, and whether a document must give it (it has no default)."""
+    hints = _hints(cls)
+    return {
+        f.name: (hints[f.name], f.default is MISSING and f.default_factory is MISSING)
+        for f in fields(cls)  # type: ignore[arg-type]
+    }
+
+
+@cache
+def _by_tag(options: tuple[type[Record], ...], key: str) -> dict[str, type[Record]]:
+    return {get_args(_hints(cls)[key])[0]: cls for cls in options}
+
+
 def load(cls: type[T], src: Located) -> T:
     """The document as `cls`, or InputError with a located finding per misfit."""
     misfits: list[tuple[Path_, str]] = []
@@ -119,6 +135,14 @@ def load(cls: type[T], src: Located) -> T:
     if misfits:
         raise InputError([src.finding(path, message) for path, message in misfits])
     return value  # type: ignore[no-any-return]
+
+
+def problem(tp: Any, value: Any) -> str | None:
+    """Why `value` is not a `tp`, in the words a finding uses; None when it is one. For a
+    reader of its own (records, whose shape the score sheet decides)."""
+    misfits: list[tuple[Path_, str]] = []
+    _read(tp, value, (), misfits)
+    return misfits[0][1] if misfits else None
 
 
 def _read(tp: Any, value: Any, path: Path_, out: list[tuple[Path_, str]]) -> Any:
@@ -130,7 +154,7 @@ def _read(tp: Any, value: Any, path: Path_, out: list[tuple[Path_, str]]) -> Any
     if origin is Literal:
         if value in args and any(type(value) is type(a) for a in args):
             return value
-        return _misfit(out, path, f"Input should be {either(args)}", value)
+        return _misfit(out, path, f"Input should be {_either(args)}", value)
     if origin in (tuple, list):
         return _sequence(origin, args, value, path, out)
     if origin in (dict, Mapping):
@@ -184,13 +208,13 @@ def _union(args: tuple[Any, ...], value: Any, path: Path_, out: list[tuple[Path_
 def _tagged(options: tuple[Any, ...], key: str, value: Any, path: Path_, out: list[tuple[Path_, str]]) -> Any:
     if not isinstance(value, dict):
         return _misfit(out, path, "expected a mapping of keys to values", value)
-    by_tag = {get_args(_hints(cls)[key])[0]: cls for cls in options}
+    by_tag = _by_tag(options, key)
     if key not in value:
         out.append(((*path, key), f"missing key '{key}'"))
         return _BAD
     tag = value[key]
     if not isinstance(tag, str) or tag not in by_tag:  # found at the tag's own line, not the record's first
-        out.append(((*path, key), f"unknown {key} {shown(tag)}; expected {either(tuple(by_tag))}"))
+        out.append(((*path, key), f"unknown {key} {shown(tag)}; expected {_either(tuple(by_tag))}"))
         return _BAD
     return _record(by_tag[tag], value, path, out)
 
@@ -221,17 +245,16 @@ def _mapping(args: tuple[Any, ...], value: Any, path: Path_, out: list[tuple[Pat
 def _record(cls: type[Record], value: Any, path: Path_, out: list[tuple[Path_, str]]) -> Any:
     if not isinstance(value, dict):
         return _misfit(out, path, "expected a mapping of keys to values", value)
-    hints = _hints(cls)
-    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    known = _keys(cls)
     before = len(out)
     for key in value:
         if key not in known:
             out.append(((*path, key), "unknown key"))
     given: dict[str, Any] = {}
-    for name, spec in known.items():
+    for name, (tp, required) in known.items():
         if name in value:
-            given[name] = _read(hints[name], value[name], (*path, name), out)
-        elif spec.default is MISSING and spec.default_factory is MISSING:
+            given[name] = _read(tp, value[name], (*path, name), out)
+        elif required:
             out.append(((*path, name), f"missing key '{name}'"))
     if len(out) > before:
         return _BAD
@@ -247,7 +270,7 @@ def _misfit(out: list[tuple[Path_, str]], path: Path_, message: str, value: Any)
     return _BAD
 
 
-def either(values: tuple[Any, ...] | list[Any]) -> str:
+def _either(values: tuple[Any, ...] | list[Any]) -> str:
     """'a', 'b' or 'c'."""
     quoted = [repr(v) for v in values]
     return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
