@@ -20,9 +20,9 @@ import typer
 
 from . import __version__
 from .errors import Finding, InputError
+from .files.resources import default_pack
 from .render.imposition import PAPERS, Backs, Paper
 from .render.options import Layout, SheetOptions
-from .resources import default_pack
 from .terminal import clean, plain, safe_json
 
 # Each command imports what it uses when it runs: a rebuild with nothing to do, or one
@@ -30,14 +30,14 @@ from .terminal import clean, plain, safe_json
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from .build import Extra
+    from .build.printset import Extra
     from .games.estoril.model import Estoril
-    from .i18n import Texts
-    from .pack import Pack
+    from .i18n.catalogs import Texts
+    from .pack.load import Pack
     from .render.layout import Design
     from .render.piece import Piece
     from .render.scorepad import Pad
-    from .scoresheet import Sheet
+    from .scoring.sheet import Sheet
 
 app = typer.Typer(
     help="Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool).",
@@ -146,7 +146,7 @@ def interrupted() -> NoReturn:
 
 
 def open_pack(pack_dir: Path | None) -> Pack:
-    from .pack import load_pack
+    from .pack.load import load_pack
 
     try:
         return load_pack(pack_dir or default_pack())
@@ -254,9 +254,9 @@ def build(
 
     Only what changed since the last build into the same folder is drawn again.
     """
-    from .build import build_set, unchanged
-    from .packfiles import PackFiles
+    from .build.printset import build_set, unchanged
     from .render.options import resolve_options
+    from .source.packfiles import PackFiles
 
     options = resolve_options(paper, bleed, backs, back_offset, layout)
     if out_dir.exists() and not out_dir.is_dir():
@@ -303,8 +303,8 @@ def build(
 
 def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
     """Beside the pieces, each language's score pad; only a pack with a score sheet has one."""
-    from .buildcache import value_key
-    from .scorepad import score_pad
+    from .build.cache import value_key
+    from .scoring.pad import score_pad
 
     sheet = pack.sheet
     if sheet is None:
@@ -318,8 +318,8 @@ def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
 
 
 def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, within: Path | None = None) -> None:
-    from .atomic import atomic_path
-    from .build import new_canvas
+    from .files.atomic import atomic_path
+    from .render.draw import new_canvas
     from .render.scorepad import draw_pad
 
     with atomic_path(target, within) as temp:
@@ -336,13 +336,13 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
 
     if not book.has_rulebook(pack):
         return {}
-    from . import scorepage
+    from .export import scorepage
 
     has_sheet = scorepage.resolved_sheet(pack) is not None
 
     def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        from .atomic import atomic_path
-        from .buildcache import value_key
+        from .build.cache import value_key
+        from .files.atomic import atomic_path
         from .render.layout import load_design
 
         # the design only when a language is rebuilt: an unchanged build reads no layout file
@@ -364,9 +364,9 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
 def score_pages(pack: Pack) -> dict[str, Extra]:
     """Beside the paper folders, each language's phone page to score a game (OUT/<lang>/score.html),
     for every pack with a score sheet; it links to the rulebook page where the pack has one."""
-    from . import scorepage
-    from .build import BESIDE
-    from .buildcache import value_key
+    from .build.cache import value_key
+    from .build.printset import BESIDE
+    from .export import scorepage
     from .rulebook import book
 
     resolved = scorepage.resolved_sheet(pack)
@@ -414,9 +414,9 @@ def calibrate(
     lang: LangOption = "en",
 ) -> None:
     """Write a duplex calibration page pair and a 50 mm square to check actual-size printing."""
-    from .atomic import atomic_path
-    from .build import new_canvas
+    from .files.atomic import atomic_path
     from .render.calibration import draw_calibration
+    from .render.draw import new_canvas
     from .render.fonts import register_fonts
     from .render.options import resolve_options
 
@@ -447,7 +447,7 @@ def scorepad(
     """Write the printable end-of-game score pad: a row per source of points, a column per colour."""
     from .render.fonts import register_fonts
     from .render.options import resolve_options
-    from .scorepad import score_pad
+    from .scoring.pad import score_pad
 
     options = resolve_options(paper)
     p = open_pack(pack)
@@ -470,8 +470,8 @@ app.add_typer(i18n_app, name="i18n")
 
 
 def _translation_states(pack: Pack) -> tuple[dict[str, Any], set[str]]:
+    from .pack.translation import state, used_keys
     from .render.layout import load_design
-    from .translation import state, used_keys
 
     used = used_keys(pack, load_design(pack.files))
     return {lang: state(pack, lang, used) for lang in pack.languages}, used
@@ -527,10 +527,10 @@ def i18n_new(
     """Write a template catalog: every key, empty, with the English text as a comment."""
     import re
 
-    from .atomic import atomic_path
-    from .translation import template
+    from .files.atomic import atomic_path
+    from .pack.translation import template
 
-    # a code is a name (names.py), in the form CLDR's plural rules are looked up by
+    # a code is a name (source/names.py), in the form CLDR's plural rules are looked up by
     if not re.fullmatch(r"[a-z]{2,3}(_[a-z0-9]{2,8})?", lang):
         raise InputError([Finding("LANG", None, "", f"{clean(lang)!r} is not a language code such as it or pt_br")])
     p = open_pack(pack)
@@ -584,7 +584,9 @@ def score(
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
-    from . import scorecalc, scorerecord, scoretable
+    from .scoring import calc as scorecalc
+    from .scoring import record as scorerecord
+    from .scoring import table as scoretable
 
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
@@ -592,7 +594,7 @@ def score(
     given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
     overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     if interactive:  # the typed-in game is offered for saving before anything else can fail
-        from . import scoreask
+        from .scoring import ask as scoreask
 
         played = scoreask.settle(sheet, t, scoreask.interview(sheet, t), overrides)
     else:
@@ -620,8 +622,8 @@ ExportOutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
 def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Design, dict[str, list[Piece]]]:
     """The pack (one copy of each item: copies are the same picture), its design, and its pieces
     in every language asked for, all laid out before anything is written."""
-    from .pictures import one_of_each
-    from .pieces import lay_out
+    from .pieces.lay_out import lay_out
+    from .pieces.selection import one_of_each
     from .render.fonts import register_fonts
     from .render.layout import load_design
 
@@ -661,9 +663,9 @@ def export_png(
     """One PNG per piece face and back under OUT/<lang>/png/, named by the piece's key."""
     from rich.progress import Progress
 
-    from .export import check_dpi, size
-    from .export import export_png as write_pngs
-    from .pictures import pictures, select
+    from .export.images import check_dpi, size
+    from .export.images import export_png as write_pngs
+    from .pieces.selection import pictures, select
 
     check_dpi(dpi)
     _, _, laid_out = _export_pieces(pack, lang)
@@ -703,11 +705,11 @@ def export_tts(
     """Tabletop Simulator decks (face sheet, back, saved object) and single images under OUT/<lang>/tts/."""
     from rich.progress import Progress
 
-    from .export import check_base_url
-    from .export import export_tts as write_tts
-    from .pictures import pictures
-    from .pieces import faces
-    from .ttsdecks import default_spec, resolve
+    from .export.images import check_base_url
+    from .export.images import export_tts as write_tts
+    from .export.ttsdecks import default_spec, resolve
+    from .pieces.lay_out import faces
+    from .pieces.selection import pictures
 
     check_base_url(base_url)
     p, design, laid_out = _export_pieces(pack, lang)

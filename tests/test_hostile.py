@@ -21,8 +21,8 @@ from fuzzing import ALIAS_BOMB, time_limit
 from typer.testing import CliRunner, Result
 
 from estoril_pnp.cli import app
-from estoril_pnp.pieces import MAX_PIECES
-from estoril_pnp.resources import default_pack
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.pieces.lay_out import MAX_PIECES
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "300"}  # table cells unwrapped, so a name can be found whole

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from estoril_pnp import yamlsrc
 from estoril_pnp.errors import InputError
-from estoril_pnp.yamlsrc import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_STRING
+from estoril_pnp.source import yamlsrc
+from estoril_pnp.source.yamlsrc import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_STRING
 
 # Nine lines of nine aliases each: 9**9 values once expanded, from 342 bytes.
 ALIAS_BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(

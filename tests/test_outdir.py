@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from estoril_pnp import outdir
 from estoril_pnp.errors import InputError
-from estoril_pnp.outdir import MARK, output_folder, recover, refuse_inside
+from estoril_pnp.files import outdir
+from estoril_pnp.files.outdir import MARK, output_folder, recover, refuse_inside
 
 ROOT = Path(__file__).resolve().parent.parent
 

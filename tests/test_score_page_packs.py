@@ -15,9 +15,12 @@ from sheet_records import dump, random_record
 from test_score_page import CHROMIUM, PHONE, Watched
 from typer.testing import CliRunner
 
-from estoril_pnp import scorecalc, scorepage, scorerecord, scoretable
 from estoril_pnp.cli import app, score_pages
-from estoril_pnp.pack import load_pack
+from estoril_pnp.export import scorepage
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.scoring import calc as scorecalc
+from estoril_pnp.scoring import record as scorerecord
+from estoril_pnp.scoring import table as scoretable
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")

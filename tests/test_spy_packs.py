@@ -17,8 +17,8 @@ from fontTools.ttLib import TTFont
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.pack import load_pack
-from estoril_pnp.packfiles import PackFiles
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.source.packfiles import PackFiles
 
 runner = CliRunner()
 ROOT = Path(__file__).parent.parent

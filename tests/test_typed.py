@@ -7,10 +7,10 @@ from typing import Annotated, Literal
 
 import pytest
 
-from estoril_pnp import typed, yamlsrc
 from estoril_pnp.errors import InputError
-from estoril_pnp.names import Name
-from estoril_pnp.typed import Limits, Record, Tag
+from estoril_pnp.source import typed, yamlsrc
+from estoril_pnp.source.names import Name
+from estoril_pnp.source.typed import Limits, Record, Tag
 
 
 class Leaf(Record):

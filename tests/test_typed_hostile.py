@@ -20,13 +20,13 @@ import yaml
 from conftest import ROOT, assert_clean_outcome
 from typer.testing import CliRunner
 
-from estoril_pnp import typed, yamlsrc
 from estoril_pnp.cli import app
 from estoril_pnp.errors import InputError
+from estoril_pnp.files.resources import default_pack
 from estoril_pnp.games.estoril.load import FILES
-from estoril_pnp.manifest import Manifest, PackInfo
-from estoril_pnp.resources import default_pack
-from estoril_pnp.ttsdecks import TtsSpec
+from estoril_pnp.pack.manifest import Manifest, PackInfo
+from estoril_pnp.pack.ttsspec import TtsSpec
+from estoril_pnp.source import typed, yamlsrc
 
 runner = CliRunner()
 TINY = ROOT / "tests" / "fixtures" / "tiny_game"

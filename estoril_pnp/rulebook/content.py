@@ -26,10 +26,10 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from ..errors import Finding, InputError
-from ..i18n import FALLBACK, MissingText, Texts
-from ..packfiles import PackFiles
+from ..i18n.catalogs import FALLBACK, MissingText, Texts
 from ..render.layout import Design
 from ..render.piece import Piece
+from ..source.packfiles import PackFiles
 from .document import Block, Document, Figure, Icon, Inline, Items, Para, Picture, Placed, Run, Section, Table, Text
 from .sandbox import line_of, render
 

@@ -10,19 +10,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ... import scoresheet
 from ...errors import Finding
-from ...i18n import Catalogs, Texts
-from ...manifest import Manifest
-from ...packfiles import PackFiles
-from ...scoresheet import Piece as SheetPiece
+from ...i18n.catalogs import Catalogs, Texts
+from ...pack.manifest import Manifest
+from ...scoring import sheet as scoresheet
+from ...scoring.sheet import Piece as SheetPiece
+from ...source.packfiles import PackFiles
 from .load import load_estoril
 from .model import Character, Estoril
 
 # the pieces, the score pad and the rulebook load when a command uses them: reading the
 # pack for a rebuild with nothing to do, or for one score, needs none of them
 if TYPE_CHECKING:
-    from ...items import Item
+    from ...pack.items import Item
     from ...render.layout import Design
     from ...render.piece import Piece
     from ...rulebook.document import Picture
@@ -87,7 +87,7 @@ class CityOfSpies:
         return out
 
     def items(self, source: str, design: Design, t: Texts) -> list[Item] | None:
-        from .pieces import SOURCES
+        from .faces import SOURCES
 
         make = SOURCES.get(source)
         return make(self.data, design, t) if make else None
@@ -123,7 +123,7 @@ class CityOfSpies:
 
     def check(self, files: PackFiles, manifest: Manifest) -> list[Finding]:
         """The pack against the published game: its counts, and every piece of it printed."""
-        from .pieces import SOURCES
+        from .faces import SOURCES
 
         printed = {kind.items for kind in manifest.pieces.values()}
         unprinted = [
