@@ -107,6 +107,11 @@ ENGINE_WORDS = (
     "score.ask.save",
     "score.ask.overwrite",
     "score.saved",
+    "score.pad.members",  # the pad's own words for how a game ends and who wins (scoring/pad.py)
+    "score.pad.ends",
+    "score.pad.tick",
+    "score.pad.lowest",
+    "score.pad.together",
     "scorepage.",
 )
 
