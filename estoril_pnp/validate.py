@@ -115,7 +115,8 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
     missing = [key for key in required if key not in english]
     out = [Finding(root / "en.yaml", None, key, "missing in the English catalog") for key in missing]
     numbers = set(pack.numbers())
-    model_values = {**(pack.model.call_values() if pack.model else {}), **(sheet_values(pack.sheet) if pack.sheet else {})}
+    model_values = pack.model.call_values() if pack.model else {}
+    model_values = {**model_values, **(sheet_values(pack.sheet) if pack.sheet else {})}
     plurals = plural_stems(english)
     for lang, catalog in sorted(pack.catalogs.items()):  # the allowed names are the code's, whatever English says
         for key, text in catalog.items():

@@ -7,6 +7,7 @@ loop. Which rows and columns a game has is the game's business; this module only
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -206,7 +207,7 @@ def _row(page: _Page, row: Row, left: float, xs: list[float], top: float, height
     if hint:
         page.text(f"row {row.label!r} hint", hint, left + PAD, label_top - label.height - gap)
     if row.tick:
-        for x0, x1 in zip(xs, xs[1:], strict=False):
+        for x0, x1 in pairwise(xs):
             box = Box((x0 + x1 - TICK) / 2, top - (height + TICK) / 2, TICK, TICK)
             page.ops.append(RectOp(box, None, INK, 0.35, 0.0, False))
     weight = 0.6 if row.strong else 0.25
