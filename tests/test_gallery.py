@@ -130,3 +130,79 @@ def test_each_gallery_pack_builds_its_pad_and_phone_page(tmp_path: Path) -> None
         with pdfplumber.open(out / "en" / "a4" / "scorepad.pdf") as pdf:
             assert title in pdf.pages[0].extract_text()
         assert (out / "en" / "score.html").is_file()
+
+
+# --- score --interactive asks every new kind of entry ------------------------------------------
+
+
+def _typed(pack: str, answers: list[str]) -> Any:
+    where = next(p for p in gallery_packs() if p.name == pack)
+    # the last empty answer: do not save the record
+    return runner.invoke(app, ["score", "--interactive", "--pack", str(where)], input="\n".join([*answers, "", ""]))
+
+
+def test_interactive_asks_each_team_its_members() -> None:
+    north_south = ["north_south", "Ana", "Ana, Bo", "440", "3", "7", "8"]  # one member first: asked again
+    result = _typed("spades", [*north_south, "east_west", "Cy, Di", "380", "8", "5", "5"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "Team 1: colour (North & South, East & West)" in said
+    assert "A team has 2 to 2 members; 1 given." in said  # asked again, not refused at the end
+    assert "Winner: North & South (Ana, Bo) · 511 points" in said
+
+
+def test_interactive_says_a_failed_check_in_one_line() -> None:
+    north_south = ["north_south", "Ana, Bo", "-40", "2", "5", "5"]  # below 0 before the hand: a score may be
+    result = _typed("spades", [*north_south, "east_west", "Cy, Di", "250", "5", "7", "9"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: <interactive>: players: the tricks add up to 14; a hand has 13\n"
+
+
+def test_interactive_asks_who_holds_each_piece(tmp_path: Path) -> None:
+    (tmp_path / "i18n").mkdir()
+    (tmp_path / "pack.yaml").write_text('title: "Forts"\n', encoding="utf-8")
+    (tmp_path / "components.yaml").write_text("pieces: {}\n", encoding="utf-8")
+    (tmp_path / "scoring.yaml").write_text(
+        """sheet: 1
+title: score.title
+players: {min: 2, max: 2}
+pieces:
+  colours:
+    items:
+      - {id: red, fields: {shape: circle, rgb: "#b22a22"}}
+      - {id: blue, fields: {shape: square, rgb: "#1f4e9e"}}
+  forts: {items: [{id: north, name: North fort}, {id: south, name: South fort}, {id: west, name: West fort}]}
+entries:
+  - {id: held, per: game, kind: holders, of: forts, noun: fort}
+categories:
+  - {id: forts, label: score.forts, points: {count: held}}
+tallies:
+  - {figure: total, label: score.total, strong: true}
+ranking: {why: score.why, tiebreaks: [], shared: {label: score.shared, why: score.why}}
+""",
+        encoding="utf-8",
+    )
+    (tmp_path / "i18n" / "en.yaml").write_text(
+        """colour: {red: Red, blue: Blue}
+score:
+  title: Forts
+  forts: Forts held
+  total: Total
+  rank: Rank
+  winner: "Winner: {names}"
+  winners: "Shared victory: {names}"
+  points: {one: "{count} point", other: "{count} points"}
+  why: most forts.
+  shared: Tied
+  ask: {held: "Who holds each fort?"}
+  pad: {name: Name, ties: Ties}
+""",
+        encoding="utf-8",
+    )
+    # north: blue (green is not playing), south: red, west: nobody; then do not save
+    answers = ["red", "", "blue", "", "green", "blue", "red", "", "", ""]
+    result = runner.invoke(app, ["score", "--interactive", "--json", "--pack", str(tmp_path)], input="\n".join(answers))
+    assert result.exit_code == 0, result.output
+    assert "Who holds each fort?" in result.stdout and "North fort" in result.stdout
+    data = json.loads(result.stdout[result.stdout.index("{") :])
+    assert {p["colour"]: p["total"] for p in data["players"]} == {"red": 1, "blue": 1}
