@@ -80,6 +80,8 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "scorepage.refuse.holder": frozenset({"what", "text"}),
     "scorepage.refuse.except": frozenset({"card"}),
     "scorepage.refuse.number": frozenset({"what", "min", "max"}),
+    "scorepage.refuse.only": frozenset({"what"}),
+    "scorepage.refuse.members": frozenset({"n", "min", "max"}),
 }
 
 # `{{` and `}}`, a field `{...}`, or a lone brace. Only a field holding a plain name is

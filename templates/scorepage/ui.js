@@ -394,18 +394,24 @@ function drawResult() {
     el("th", { scope: "col" }, shape(p.colour), el("br"), el("span", { text: label(p) }))));
   const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
-  rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
+  if (!G.outcome.together) rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
   return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
     el("div", { class: "table", tabindex: "0", role: "region", "aria-labelledby": "h-result" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
     G.legendKey ? el("p", { class: "small", text: t(G.legendKey) }) : null,
     el("p", { class: "verdict", id: "verdict", text: verdict(result) }));
 }
 
+// who won and why; no winner yet; or a team's win or loss: as the command line says it
 function verdict(result) {
+  const end = G.outcome.ends.find((e) => e.id === result.end);
+  const why = t(end ? end.why : G.outcome.otherwise.why);
+  if (result.outcome === "unfinished") return `${t(G.outcome.otherwise.label)} — ${why}`;
+  if (result.outcome === "won" || result.outcome === "lost") return `${t("score.team." + result.outcome)} · ${plural("score.points", result.players[0].total)} — ${why}`;
   const best = result.players.filter((p) => p.rank === 1);
   const names = best.map(label).join(", ");
   const who = t(best.length > 1 ? "score.winners" : "score.winner", { names });
-  return `${who} · ${plural("score.points", best[0].total)} — ${t(G.why(result.tiebreak))}`;
+  const reason = result.outcome === "ended" || (end && result.tiebreak === null) ? end.why : G.why(result.tiebreak);
+  return `${who} · ${plural("score.points", best[0].total)} — ${t(reason)}`;
 }
 
 function drawRecord() {
