@@ -208,7 +208,7 @@ const Game = (() => {
     function record(players, game, variants, options) {
       const out = { players: [], variants: [...variants], options: { ...options } };
       for (const p of players) {
-        const r = { colour: p.colour, name: p.name ?? null };
+        const r = { colour: p.colour, name: p.name ?? null, ...(R.teams ? { members: p.members || [] } : {}) };
         for (const e of entries.filter((x) => x.per === "player")) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
         out.players.push(r);
       }
@@ -225,6 +225,7 @@ const Game = (() => {
       for (const r of rec.players) {
         const p = G.newPlayer(r.colour);
         p.name = r.name ?? null;
+        if (R.teams) p.members = r.members || [];
         for (const e of entries.filter((x) => x.per === "player")) if (has(r, e.id)) p.entries[e.id] = r[e.id];
         S.players.push(p);
       }
@@ -537,7 +538,7 @@ const Game = (() => {
             return chosen ? expr(R.measures[chosen], seat, pieces(x, x.of, seat, it).map((p) => p.id)) : 0;
           }
           case "holds": return rec[x.holds] === seat.colour ? 1 : 0;
-          case "yes": return seat.values[x.yes] === true ? 1 : 0;
+          case "yes": return (seat.values[x.yes] ?? rec[x.yes]) === true ? 1 : 0; // a game's yes/no too, as Python reads it
           case "value": return seat.values[x.value] ?? rec[x.value];
           case "figure": return seat.figs[x.figure];
           case "won": return seat.won[x.won] || 0;
