@@ -15,7 +15,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec
 
-import click
 import typer
 from typer.core import TyperCommand
 
@@ -253,7 +252,6 @@ def build(
 
     Only what changed since the last build into the same folder is drawn again.
     """
-    from .build.extras import extras
     from .build.printset import build_set, unchanged
     from .render.options import resolve_options
     from .source.packfiles import PackFiles
@@ -271,6 +269,8 @@ def build(
         say(f"Nothing changed: all {len(kept)} files under {out_dir}/ are up to date.")
         return
     from rich.progress import Progress
+
+    from .build.extras import extras
 
     p = open_pack(pack)
     languages = p.languages if lang == "all" else [lang]
@@ -468,7 +468,7 @@ def i18n_new(
 class ScoreCommand(TyperCommand):
     """`score --help` ends with the house rules of the pack given (--pack, else the shipped one)."""
 
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # click's own types: typer may vendor click
         self.epilog = _house_rules_help(sys.argv)
         super().format_help(ctx, formatter)
 
