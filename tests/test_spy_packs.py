@@ -33,7 +33,9 @@ WORDS = {
             "Gracz PL",
             "Gracz DE",
             "Przebieg etapu",
-            "Koszt w punktach akcji",
+            "Koszty w punktach akcji",
+            "Nie są akcjami",
+            "Przekupienie wrogiego agenta (0 PA)",
             "Rozmowa (1 PA)",
             "Przeszukanie lokacji (2 PA)",
             "Gra kończy się natychmiast",
@@ -43,7 +45,13 @@ WORDS = {
         "scenarios.pdf": ["Wybór scenariusza", "Standardowy", "Rozszerzony", "Zaawansowany", "Swobodny"],
         "tracks.pdf": ["Punkty zwycięstwa (wygrana przy 13)", "Żółty", "Bordowy", "Morski", "Czarny", "10+"],
         "rulebook.pdf": ["Streszczenie zasad", "Przygotowanie", "Koniec gry", "Czego nasze źródło nie mówi"],
-        "scorepad.pdf": ["Stawka · koniec gry", "Osiągnięte 13 punktów zwycięstwa", "Misje łatwe", "Dowody"],
+        "scorepad.pdf": [
+            "Stawka · koniec gry",
+            "Osiągnięte 13 punktów zwycięstwa",
+            "Misje łatwe",
+            "Dowody",
+            "własna zasada tego wydania",
+        ],
     },
     (STAWKA, "en"): {
         "reference.pdf": [
@@ -51,6 +59,8 @@ WORDS = {
             "DE player",
             "Each stage, in order",
             "Costs in action points",
+            "Actions · one per activation, even at 0 AP",
+            "Bribing an enemy agent (0 AP)",
             "Conversation (1 AP)",
             "Searching a location (2 AP)",
             "The game ends at once when",
@@ -58,7 +68,13 @@ WORDS = {
         "scenarios.pdf": ["Choosing a scenario", "Standard", "Extended", "Advanced", "Free"],
         "tracks.pdf": ["Victory points (13 wins)", "Yellow", "Maroon", "Sea blue", "Black"],
         "rulebook.pdf": ["A rules summary", "Setting up", "End of the game", "Where our source is silent"],
-        "scorepad.pdf": ["Stawka · end of the game", "13 victory points reached", "Easy missions", "Evidence"],
+        "scorepad.pdf": [
+            "Stawka · end of the game",
+            "13 victory points reached",
+            "Easy missions",
+            "Evidence",
+            "this edition's own rule",
+        ],
     },
     (ESPIONAGE, "cs"): {
         "reference.pdf": [
@@ -73,7 +89,12 @@ WORDS = {
         ],
         "tracks.pdf": ["Počítadla vlivu", "Polsko", "Maďarsko", "SSSR", "USA", "Anglie", "Francie"],
         "rulebook.pdf": ["Shrnutí pravidel", "Příprava hry", "O čem náš zdroj mlčí", "Rebel Forces"],
-        "scorepad.pdf": ["kdo vyhrál?", "3 zajištěné státy", "Zajištěný hlavní stát soupeře"],
+        "scorepad.pdf": [
+            "kdo vyhrál?",
+            "3 zajištěné státy",
+            "Zajištěný hlavní stát soupeře",
+            "vlastní pravidlo této edice",
+        ],
     },
     (ESPIONAGE, "en"): {
         "reference.pdf": [
@@ -88,7 +109,12 @@ WORDS = {
         ],
         "tracks.pdf": ["Influence tracks", "Poland", "Hungary", "USSR", "USA", "England", "France"],
         "rulebook.pdf": ["A rules summary", "Setting up", "Where our source is silent", "Rebel Forces"],
-        "scorepad.pdf": ["who has won?", "3 states secured", "The opponent's main state secured"],
+        "scorepad.pdf": [
+            "who has won?",
+            "3 states secured",
+            "The opponent's main state secured",
+            "this edition's own rule",
+        ],
     },
 }
 LETTERS = {"pl": "łżąę", "cs": "ěšřů"}
