@@ -182,6 +182,20 @@ def test_the_summaries_picture_the_packs_own_pieces(built: dict[Path, Path]) -> 
     assert "Počítadla vlivu".upper() in book and "Východní frakce".upper() in book
 
 
+# what only the program's users should read: a command-line flag, a file name, YAML, the program's name
+PROGRAM_WORDS = re.compile(r"(?<!\w)--\w|\b\w+\.(?:ya?ml|md|py|json|svg|ttf)\b|\byaml\b|estoril-pnp|\bscorer\b", re.I)
+
+
+@pytest.mark.parametrize(("pack", "lang"), list(WORDS), ids=lambda v: v.name if isinstance(v, Path) else v)
+def test_no_printed_page_talks_to_players_about_the_program(built: dict[Path, Path], pack: Path, lang: str) -> None:
+    """The summary, the cards and the pad are for players: no flag, key, file name or talk of the program."""
+    for pdf in sorted((built[pack] / lang / "a4").glob("*.pdf")):
+        found = PROGRAM_WORDS.findall(text_of(pdf))
+        assert not found, f"{pack.name} [{lang}] {pdf.name}: {found}"
+    found = PROGRAM_WORDS.findall(html_text(built[pack] / lang / "rulebook.html"))
+    assert not found, f"{pack.name} [{lang}] rulebook.html: {found}"
+
+
 def test_the_summaries_say_where_the_source_is_silent(built: dict[Path, Path]) -> None:
     book = text_of(built[ESPIONAGE] / "en" / "a4" / "rulebook.pdf")
     assert "How many spaces each influence track has" in book
