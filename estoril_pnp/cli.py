@@ -43,9 +43,9 @@ app = typer.Typer(
 )
 
 
-@functools.cache
 def out() -> Console:
-    """Everything printed here is data or our own Text: no markup, no emoji codes."""
+    """Everything printed here is data or our own Text: no markup, no emoji codes. Made anew for each
+    print: the terminal's width (COLUMNS) is read then, not kept from an earlier command in the process."""
     from rich.console import Console
 
     return Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
