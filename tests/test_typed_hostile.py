@@ -163,7 +163,7 @@ HOSTILE = [
         "{size: [16, 16]",
         "{size: [16, 16, 16]",
         "pieces.marker.size",
-        "must hold exactly 2 items (it holds 3)",
+        "must hold exactly 2 items",
     ),
     (default_pack(), "tts.yaml", "{title: Missions,", "{title: [],", "decks.missions.title", "a text (got [])"),
     (default_pack(), "pack.yaml", "model: estoril", "model: {estoril: 1}", "model", "a text"),

@@ -221,7 +221,7 @@ def _sequence(origin: type, args: tuple[Any, ...], value: Any, path: Path_, out:
         return _misfit(out, path, "must be a list", value)
     if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
         if len(value) != len(args):
-            return _misfit(out, path, f"must hold exactly {len(args)} items (it holds {len(value)})", value)
+            return _misfit(out, path, f"must hold exactly {len(args)} items", value)
         items = [_read(tp, item, (*path, i), out) for i, (tp, item) in enumerate(zip(args, value, strict=True))]
     else:
         items = [_read(args[0], item, (*path, i), out) for i, item in enumerate(value)]
