@@ -68,9 +68,7 @@ def test_a_mapping_where_a_bounded_list_stands_is_not_a_long_list() -> None:
     colours = ", ".join(f"c{i}: 1" for i in range(11))  # 11 entries, over the 10 colours allowed
     found = findings(FILES["game"][1], f"colours: {{{colours}}}\n")
     mine = [f for f in found if f.startswith("f.yaml:1: colours:")]
-    assert len(mine) == 1 and mine[0].startswith("f.yaml:1: colours: must be a list (got {'c0': 1, "), (
-        found
-    )
+    assert len(mine) == 1 and mine[0].startswith("f.yaml:1: colours: must be a list (got {'c0': 1, "), found
     numbers = ", ".join(f"n{i}" for i in range(300))
     assert findings(PackInfo, f"title: x\nnumbers: [{numbers}]\n")[0].startswith(
         "f.yaml:2: numbers: expected a mapping of keys to values (got ['n0', "
