@@ -20,7 +20,10 @@ from estoril_pnp.pack import load_pack
 
 FLAG = re.compile(r"(?<![\w-])--[A-Za-z][\w-]*")
 SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")  # zero_wins, recruit_starting, vp_mission
-FILE = re.compile(r"\b[\w-]+\.(?:ya?ml|md|py|j2|ttf|otf|json|svg)\b|\b(?:data|fonts|icons|i18n|layouts|packs|templates)/")
+FILE = re.compile(
+    r"\b[\w-]+\.(?:ya?ml|md|py|j2|ttf|otf|json|svg)\b"  # ATTRIBUTION.md, scoring.yaml
+    r"|\b(?:data|fonts|icons|i18n|layouts|packs|templates)/"  # data/icons/
+)
 
 
 def key_form(pack: Path) -> re.Pattern[str]:
@@ -71,7 +74,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path], Path]:
     def build(pack: Path) -> Path:
         if pack not in outputs:
             out = tmp_path_factory.mktemp(pack.name)
-            result = CliRunner().invoke(app, ["build", "--pack", str(pack), "--lang", "all", "--out", str(out), "--quiet"])
+            args = ["build", "--pack", str(pack), "--lang", "all", "--out", str(out), "--quiet"]
+            result = CliRunner().invoke(app, args)
             assert result.exit_code == 0, result.output
             outputs[pack] = out
         return outputs[pack]
