@@ -20,7 +20,7 @@ from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
 from .render.layout import Design, load_design
 from .rulebook import book
-from .scoring.sheet import catalog_keys
+from .scoring.sheet import call_values, catalog_keys
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
     missing = [key for key in required if key not in english]
     out = [Finding(root / "en.yaml", None, key, "missing in the English catalog") for key in missing]
     numbers = set(pack.numbers())
-    model_values = pack.model.call_values() if pack.model else {}
+    model_values = {**(pack.model.call_values() if pack.model else {}), **(call_values(pack.sheet) if pack.sheet else {})}
     plurals = plural_stems(english)
     for lang, catalog in sorted(pack.catalogs.items()):  # the allowed names are the code's, whatever English says
         for key, text in catalog.items():

@@ -208,8 +208,8 @@ const Game = (() => {
     function record(players, game, variants, options) {
       const out = { players: [], variants: [...variants], options: { ...options } };
       for (const p of players) {
-        const r = { colour: p.colour, name: p.name ?? null };
-        for (const e of entries.filter((x) => x.per === "player")) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
+        const r = { colour: p.colour, name: p.name ?? null, ...(R.teams ? { members: p.members || [] } : {}) };
+        for (const e of entries.filter((x) => x.per === "player" && (!x.only || x.only.includes(p.colour)))) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
         out.players.push(r);
       }
       for (const e of entries.filter((x) => x.per === "game")) {
@@ -225,6 +225,7 @@ const Game = (() => {
       for (const r of rec.players) {
         const p = G.newPlayer(r.colour);
         p.name = r.name ?? null;
+        if (R.teams) p.members = r.members || [];
         for (const e of entries.filter((x) => x.per === "player")) if (has(r, e.id)) p.entries[e.id] = r[e.id];
         S.players.push(p);
       }

@@ -62,7 +62,12 @@ function save() {
 
 const playerOf = (colour) => S.players.find((p) => p.colour === colour);
 const colourName = (id) => G.colour(id).name;
-const label = (p) => (p.name ? `${colourName(p.colour)} (${p.name})` : colourName(p.colour));
+// a seat's name: a player's colour and name, a team's colour and members, or the co-operative team
+const label = (p) => {
+  const who = p.colour === "team" ? t("score.team.name") : colourName(p.colour);
+  if (p.members && p.members.length) return `${who} (${p.members.join(", ")})`;
+  return p.name ? `${who} (${p.name})` : who;
+};
 const variants = () => G.switches.filter((s) => s.kind === "variant" && S.switches[s.id]).map((s) => s.id);
 
 function record() {
@@ -177,9 +182,9 @@ function draw() {
     drawPlayers(),
     drawSwitches(),
     drawOptions(),
-    ...G.entries.filter((e) => e.per === "game" && e.kind !== "holder").map(drawGameEntry),
+    ...G.entries.filter((e) => e.per === "game" && !["holder", "holders"].includes(e.kind)).map(drawGameEntry),
     drawHands(),
-    ...G.entries.filter((e) => e.per === "game" && e.kind === "holder").map(drawGameEntry),
+    ...G.entries.filter((e) => e.per === "game" && ["holder", "holders"].includes(e.kind)).map(drawGameEntry),
     drawResult(),
     drawRecord(),
   ];
@@ -267,6 +272,22 @@ function drawOptions() {
 function drawGameEntry(entry) {
   const id = `entry-${entry.id}`;
   const heading = el("h2", { id: `h-${id}`, text: t(entry.label) });
+  if (entry.kind === "number" || entry.kind === "yesno") {
+    return el("section", { "aria-labelledby": `h-${id}` }, heading, drawPlayerEntry({ colour: "game", entries: S.game }, entry));
+  }
+  if (entry.kind === "holders") { // a holder per piece: nobody or one of the players
+    const held = S.game[entry.id] || {};
+    const rows = G.group(entry.of[0]).map((piece) => el("div", { role: "group", "aria-label": piece.name },
+      el("h4", { text: piece.name }),
+      el("div", { class: "row" }, [null, ...S.players.map((p) => p.colour)].map((c) =>
+        pressed(`${id}-${piece.id}-${c || "none"}`, (held[piece.id] ?? null) === c, { on: { click: () => change(() => {
+          const next = { ...(S.game[entry.id] || {}) };
+          if (c === null) delete next[piece.id]; else next[piece.id] = c;
+          S.game[entry.id] = next;
+          return null;
+        }) } }, c ? shape(c) : null, el("span", { text: c ? label(playerOf(c)) : t("scorepage.nobody") }))))));
+    return el("section", { "aria-labelledby": `h-${id}` }, heading, rows);
+  }
   if (entry.kind === "holder") {
     const choices = [null, ...S.players.map((p) => p.colour)].map((c) =>
       pressed(`${id}-${c || "none"}`, (S.game[entry.id] ?? null) === c, { on: { click: () => change(() => { S.game[entry.id] = c; return null; }) } },
@@ -308,7 +329,8 @@ function drawHands() {
   const current = playerOf(S.tab) || S.players[0];
   const tabs = S.players.map((p) =>
     pressed(`tab-${p.colour}`, p === current, { on: { click: () => { S.tab = p.colour; save(); draw(); } } }, shape(p.colour), el("span", { text: label(p) })));
-  const parts = G.entries.filter((e) => e.per === "player" && G.active(e, variants())).map((e) => drawPlayerEntry(current, e));
+  const mine = (e) => e.per === "player" && G.active(e, variants()) && (!e.only || e.only.includes(current.colour));
+  const parts = G.entries.filter(mine).map((e) => drawPlayerEntry(current, e));
   const heading = t(G.entries.some((e) => e.per === "player" && e.kind === "pieces") ? "scorepage.hands" : "scorepage.each");
   return el("section", { "aria-labelledby": "h-hands" },
     el("h2", { id: "h-hands", text: heading }),
@@ -391,7 +413,7 @@ function drawResult() {
   const result = G.score(checked.record);
   const players = result.players;
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), players.map((p) =>
-    el("th", { scope: "col" }, shape(p.colour), el("br"), el("span", { text: label(p) }))));
+    el("th", { scope: "col" }, p.colour === "team" ? null : shape(p.colour), p.colour === "team" ? null : el("br"), el("span", { text: label(p) }))));
   const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
   if (!G.outcome.together) rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
