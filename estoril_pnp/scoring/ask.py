@@ -94,7 +94,8 @@ class _Session:
         mine: set[str] = set()  # this player's own pieces, once each
         held: dict[tuple[str, ...], int] = {}
         for entry in entries:
-            player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held}, [])
+            if entry["only"] is None or player["colour"] in entry["only"]:
+                player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held}, [])
         return player
 
     def entry(self, entry: Mapping[str, Any], own: dict[str, Any], playing: list[str]) -> Any:
@@ -110,6 +111,15 @@ class _Session:
             colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
             return ask(question, partial(_optional, t, colours, allowed=playing), t, default="")
         known = names(sheet, entry["of"], t.catalogs, entry["noun"], t.lang)
+        if kind == "holders":  # who holds each piece, or nobody
+            colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
+            held = {
+                pid: ask(
+                    f"{question} {known.shown[pid]}", partial(_optional, t, colours, allowed=playing), t, default=""
+                )
+                for pid in known.shown
+            }
+            return {pid: colour for pid, colour in held.items() if colour}
         allowed = [p for p in known.shown if p not in entry.get("except", ()) and p not in self.taken]
         if kind == "choice":
             found = ask(question, partial(_one, t, known, allowed=allowed), t)

@@ -68,6 +68,8 @@ def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
             tag = name if _fold(name) != _fold(label) else ""
             rows.append(Row(label, hint, tag, shaded=variant is not None))
     rows += [Row(t(x["label"]), t(x["hint"]) if x["hint"] else "", strong=x["strong"]) for x in sheet.tallies]
+    # the conditions that end the game: a row each, ticked for the player who meets one
+    rows += [Row(t(end["label"])) for end in sheet.outcome["ends"]]
     columns = tuple(
         Column(t(c.name_key) if c.name_key else c.name, str(c.fields["shape"]), str(c.fields["rgb"]))
         for c in sheet.colours.items
