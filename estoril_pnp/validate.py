@@ -20,7 +20,7 @@ from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
 from .render.layout import Design, load_design
 from .rulebook import book
-from .scoring.sheet import Sheet, catalog_keys
+from .scoring.sheet import call_values, catalog_keys
 
 
 @dataclass(frozen=True)
@@ -100,13 +100,6 @@ def check_tts(pack: Pack, design: Design) -> list[Finding]:
 BOOK = "rulebook."
 
 
-def sheet_values(sheet: Sheet) -> dict[str, frozenset[str]]:
-    """What the scorer fills in the sheet's own texts: a check's refusal its value and bounds,
-    a `choices` question how many to name (scoring/ask.py)."""
-    out = {c["message"]: frozenset({"value", "least", "most"}) for c in sheet.checks}
-    return out | {e["ask"]: frozenset({"n"}) for e in sheet.entries if e["kind"] == "choices"}
-
-
 def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
     """English must say everything the game needs; every language must match it (pack/translation.py)."""
     root = pack.files.root / "i18n"
@@ -115,8 +108,10 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
     missing = [key for key in required if key not in english]
     out = [Finding(root / "en.yaml", None, key, "missing in the English catalog") for key in missing]
     numbers = set(pack.numbers())
-    model_values = pack.model.call_values() if pack.model else {}
-    model_values = {**model_values, **(sheet_values(pack.sheet) if pack.sheet else {})}
+    model_values = {
+        **(pack.model.call_values() if pack.model else {}),
+        **(call_values(pack.sheet) if pack.sheet else {}),
+    }
     plurals = plural_stems(english)
     for lang, catalog in sorted(pack.catalogs.items()):  # the allowed names are the code's, whatever English says
         for key, text in catalog.items():

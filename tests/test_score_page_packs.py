@@ -54,9 +54,11 @@ def spies(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def totals(page: Any) -> dict[str, str]:
-    """The page's total row (named as the sheet names the total tally), by the players' column headings."""
+    """The page's total row (named as the sheet names the total tally, or its one category where it
+    shows no tally), by the players' column headings."""
     return page.evaluate(
-        """() => {const name=D.texts[D.sheet.tallies.find(x=>x.figure==='total').label];
+        """() => {const total=D.sheet.tallies.find(x=>x.figure==='total')||D.sheet.categories[0];
+        const name=D.texts[total.label];
         const heads=[...document.querySelectorAll('#result thead th')].slice(1).map(th=>th.textContent.trim());
         const row=[...document.querySelectorAll('#result tbody tr')].find(tr=>tr.cells[0].textContent===name);
         return Object.fromEntries(heads.map((h,i)=>[h,row.cells[i+1].textContent]));}"""

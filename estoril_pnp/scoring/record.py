@@ -309,7 +309,8 @@ class _Check:
         for entry in mine:
             if entry["only"] is not None and colour not in entry["only"]:
                 if entry["id"] in raw:
-                    self.fault((*at, entry["id"]), f"only {_join(entry['only']).strip(' ()')} has {entry['id']!r}")
+                    sides = " and ".join(self.text(f"colour.{c}") or c for c in entry["only"])
+                    self.fault((*at, entry["id"]), f"only {sides} has {entry['id']!r}")
                 if switches.get(entry["when"], True) is True:
                     values[entry["id"]] = _empty(entry, n)
             elif self.wanted(entry, raw, at, switches):

@@ -1223,6 +1223,16 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
+CHECK_VALUES = frozenset({"value", "least", "most"})  # what a check's message may say
+
+
+def call_values(sheet: Sheet) -> dict[str, frozenset[str]]:
+    """The placeholders the scorer fills in the sheet's own texts: a check's message, and a
+    `choices` question how many to name (scoring/ask.py)."""
+    asked = {e["ask"]: frozenset({"n"}) for e in sheet.entries if e["kind"] == "choices"}
+    return asked | {c["message"]: CHECK_VALUES for c in sheet.checks}
+
+
 def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
     """The catalog keys naming a valued option's values (the phone page's house rules)."""
     return [f"score.variant.{switch['id']}.value.{v}" for v in switch.get("values") or ()]

@@ -204,7 +204,8 @@ const RecordIO = (() => {
 
   // `entries`: the sheet's, in its order; every value the record holds is written, nothing else
   function dumpYaml(record, entries) {
-    const mapping = (v) => "{" + Object.entries(v).map(([k, x]) => `${plain(k)}: ${plain(x)}`).join(", ") + "}"; // a holder per piece
+    // a holders entry is a flow mapping {piece: colour}
+    const mapping = (m) => "{" + Object.entries(m).map(([k, v]) => `${plain(k)}: ${plain(v)}`).join(", ") + "}";
     const scalar = (v) => (Array.isArray(v) ? listOf(v) : typeof v === "string" ? plain(v) : v !== null && typeof v === "object" ? mapping(v) : String(v));
     const out = ["players:"];
     for (const p of record.players) {

@@ -209,7 +209,7 @@ const Game = (() => {
       const out = { players: [], variants: [...variants], options: { ...options } };
       for (const p of players) {
         const r = { colour: p.colour, name: p.name ?? null, ...(R.teams ? { members: p.members || [] } : {}) };
-        for (const e of entries.filter((x) => x.per === "player")) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
+        for (const e of entries.filter((x) => x.per === "player" && (!x.only || x.only.includes(p.colour)))) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
         out.players.push(r);
       }
       for (const e of entries.filter((x) => x.per === "game")) {

@@ -441,7 +441,7 @@ function drawResult() {
   const result = G.score(checked.record);
   const players = result.players;
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), players.map((p) =>
-    el("th", { scope: "col" }, shape(p.colour), el("br"), el("span", { text: label(p) }))));
+    el("th", { scope: "col" }, shape(p.colour), p.colour === TEAM ? null : el("br"), el("span", { text: label(p) }))));
   const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
   if (!G.outcome.together) rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
