@@ -50,7 +50,6 @@ WORDS = {
             "Osiągnięte 13 punktów zwycięstwa",
             "Misje łatwe",
             "Dowody",
-            "własna zasada tego wydania",
         ],
     },
     (STAWKA, "en"): {
@@ -73,7 +72,6 @@ WORDS = {
             "13 victory points reached",
             "Easy missions",
             "Evidence",
-            "this edition's own rule",
         ],
     },
     (ESPIONAGE, "cs"): {
@@ -93,7 +91,6 @@ WORDS = {
             "kdo vyhrál?",
             "3 zajištěné státy",
             "Zajištěný hlavní stát soupeře",
-            "vlastní pravidlo této edice",
         ],
     },
     (ESPIONAGE, "en"): {
@@ -113,7 +110,6 @@ WORDS = {
             "who has won?",
             "3 states secured",
             "The opponent's main state secured",
-            "this edition's own rule",
         ],
     },
 }
