@@ -22,7 +22,8 @@ from . import __version__
 from .errors import Finding, InputError
 from .files.resources import default_pack
 from .render.imposition import PAPERS, Backs, Paper
-from .render.options import Layout, SheetOptions
+from .render.options import DEFAULT_BLEED, Layout, SheetOptions
+from .render.tiling import OVERLAP
 from .terminal import clean, plain, safe_json
 
 # Each command imports what it uses when it runs: a rebuild with nothing to do, or one
@@ -241,12 +242,15 @@ def build(
     pack: PackOption = None,
     lang: Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")] = "en",
     paper: PaperOption = "a4",
-    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each piece, mm.")] = 3.0,
+    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each piece, mm.")] = DEFAULT_BLEED,
     backs: BacksOption = "duplex-long",
     back_offset: OffsetOption = "0,0",
     layout: Annotated[
         str, typer.Option("--layout", help="sheet: many pieces per page with crop marks; single: one per page.")
     ] = "sheet",
+    overlap: Annotated[
+        float, typer.Option("--overlap", help="Glue strip between the tiles of a board larger than the paper, mm.")
+    ] = OVERLAP,
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no list of files.")] = False,
 ) -> None:
@@ -258,7 +262,7 @@ def build(
     from .render.options import resolve_options
     from .source.packfiles import PackFiles
 
-    options = resolve_options(paper, bleed, backs, back_offset, layout)
+    options = resolve_options(paper, bleed, backs, back_offset, layout, overlap=overlap)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     pack_dir = pack or default_pack()
@@ -276,6 +280,7 @@ def build(
     languages = p.languages if lang == "all" else [lang]
     for code in languages:
         texts(p, code)
+    refuse_what_validate_refuses(p, languages)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -299,6 +304,15 @@ def build(
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
     for line in how_to_print(len(done.drawn), len(done.files), where, options).splitlines():
         say(line)
+
+
+def refuse_what_validate_refuses(pack: Pack, languages: Sequence[str]) -> None:
+    """Bad input, before any file is written: every error `validate` finds in the pack and in these languages."""
+    from .validate import check
+
+    errors = [f for f in check(pack, languages) if f.severity == "error"]
+    if errors:
+        raise InputError(errors)
 
 
 def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:

@@ -36,6 +36,7 @@ class Pack:
     tts: tuple[TtsSpec, yamlsrc.Located] | None  # tts.yaml, if the pack has one
     sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
     sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
+    manifest_src: yamlsrc.Located | None = None  # where each key of components.yaml is, to locate a finding
 
     def texts(self, lang: str) -> Texts:
         shipped = None if self.files.root.resolve() == default_pack().resolve() else shipped_catalogs
@@ -65,7 +66,7 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
     files = PackFiles(directory)
     findings: list[Finding] = []
     info, info_src = _read(files, "pack.yaml", PackInfo, findings)
-    manifest, _ = _read(files, "components.yaml", Manifest, findings)
+    manifest, manifest_src = _read(files, "components.yaml", Manifest, findings)
     catalogs = _load_catalogs(files, findings)
     items: dict[str, list[Item]] = {}
     if manifest is not None:
@@ -83,11 +84,12 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
     try:
-        return Pack(files, info, manifest, catalogs, model, items, tts, load_sheet(files, model, info.numbers))
+        sheet, faults = load_sheet(files, model, info.numbers), ()
     except InputError as exc:
         if not keep_sheet_faults:
             raise
-        return Pack(files, info, manifest, catalogs, model, items, tts, None, tuple(exc.findings))
+        sheet, faults = None, tuple(exc.findings)
+    return Pack(files, info, manifest, catalogs, model, items, tts, sheet, faults, manifest_src)
 
 
 def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:
