@@ -276,11 +276,7 @@ def build(
         return
     from rich.progress import Progress
 
-    p = open_pack(pack)
-    languages = p.languages if lang == "all" else [lang]
-    for code in languages:
-        texts(p, code)
-    refuse_what_validate_refuses(p, languages)
+    p, languages = checked_pack(pack_dir, lang)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -306,13 +302,20 @@ def build(
         say(line)
 
 
-def refuse_what_validate_refuses(pack: Pack, languages: Sequence[str]) -> None:
-    """Bad input, before any file is written: every error `validate` finds in the pack and in these languages."""
+def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str]]:
+    """The pack and the languages to build (`lang`, or all); bad input, before any file is written, for
+    every error `validate` finds in the pack and in those languages (the same findings, in the same words)."""
+    from .pack.load import load_pack
     from .validate import check
 
+    pack = load_pack(pack_dir, keep_sheet_faults=True)  # a faulty score sheet is reported with the rest
+    if lang != "all":
+        texts(pack, lang)  # a language the pack has
+    languages = pack.languages if lang == "all" else [lang]
     errors = [f for f in check(pack, languages) if f.severity == "error"]
     if errors:
         raise InputError(errors)
+    return pack, languages
 
 
 def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:

@@ -559,3 +559,20 @@ def test_copies_of_a_character_still_make_the_rulebooks_pictures(tmp_path: Path)
     result = CliRunner().invoke(app, ["build", "--pack", str(pack), "--lang", "en", "--out", str(out), "--quiet"])
     assert result.exit_code == 0, result.output
     assert (out / "en" / "a4" / "rulebook.pdf").stat().st_size > 0
+
+
+REFUSED = [c for c in CASES if c.args[0] == "validate" and c.codes == (1,)]
+
+
+@pytest.mark.parametrize("case", REFUSED, ids=[f"{c.kind}: {c.name}" for c in REFUSED])
+def test_build_refuses_every_pack_validate_refuses(tmp_path: Path, case: Case) -> None:
+    """validate = build: the same errors, one `error:` line each, exit 2, and no output folder."""
+    with time_limit(60):
+        checked = run_case(case, tmp_path)
+        out = tmp_path / "out"
+        built = runner.invoke(app, ["build", "--pack", str(tmp_path / "pack"), "--lang", "all", "--out", str(out)])
+    assert checked.exit_code == 1
+    assert_clean_outcome(built, 2)
+    found = [line for line in checked.stdout.splitlines() if line.startswith("error: ")]
+    assert built.stderr.splitlines() == found
+    assert not out.exists()
