@@ -268,8 +268,8 @@ def _sheet_plan(
 def _tiled_note(name: str, batch: Sequence[Piece], board: TilePlan, options: SheetOptions) -> str:
     first = batch[0]
     line = (
-        f"{name}: {first.width:g} × {first.height:g} mm is larger than {options.paper.name}: each is tiled "
-        f"across {board.sheets} sheets ({board.rows} × {board.columns}, {board.overlap:g} mm glue strips) "
+        f"{name}: {first.width:g} × {first.height:g} mm does not fit on one sheet of {options.paper.name}: each is "
+        f"tiled across {board.sheets} sheets ({board.rows} × {board.columns}, {board.overlap:g} mm glue strips) "
         "after its assembly map"
     )
     if options.backs is Backs.none or not any(p.back for p in batch):

@@ -97,7 +97,7 @@ def _map_ops(piece: Piece, plan: TilePlan) -> list[Op]:
         cx, cy = apply(plan.map_matrix, t.cut.cx, t.cut.cy)
         ops.append(_text(LABEL_FONT, 2 * LABEL_SIZE, cx, cy - 2.5, t.label, "center"))
     top = plan.page_height - MAP_HEADING
-    heading = f"{piece.key} · {piece.width:g} × {piece.height:g} mm · {plan.sheets} = {plan.rows} × {plan.columns}"
+    heading = f"{piece.key} · {piece.width:g} × {piece.height:g} mm · {plan.rows} × {plan.columns}"
     ops.append(_text(LABEL_FONT, LABEL_SIZE, plan.map_clip.x, top, heading))
     return ops
 
