@@ -12,16 +12,16 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec
 
 import typer
+from typer.core import TyperCommand
 
 from . import __version__
 from .errors import Finding, InputError
 from .files.resources import default_pack
-from .render.imposition import PAPERS, Backs, Paper
+from .render.imposition import Backs
 from .render.options import DEFAULT_BLEED, Layout, SheetOptions
 from .render.tiling import OVERLAP
 from .terminal import clean, plain, safe_json
@@ -31,25 +31,22 @@ from .terminal import clean, plain, safe_json
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from .build.printset import Extra
-    from .games.estoril.model import Estoril
     from .i18n.catalogs import Texts
     from .pack.load import Pack
     from .render.layout import Design
     from .render.piece import Piece
-    from .render.scorepad import Pad
     from .scoring.sheet import Sheet
 
 app = typer.Typer(
-    help="Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool).",
+    help="Print-and-play toolchain for physical games, every game a pack (unofficial fan tool).",
     no_args_is_help=True,
     add_completion=False,
 )
 
 
-@functools.cache
 def out() -> Console:
-    """Everything printed here is data or our own Text: no markup, no emoji codes."""
+    """Everything printed here is data or our own Text: no markup, no emoji codes. Made anew for each
+    print: the terminal's width (COLUMNS) is read then, not kept from an earlier command in the process."""
     from rich.console import Console
 
     return Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
@@ -82,7 +79,7 @@ def main(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
 ) -> None:
-    """Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool)."""
+    """Print-and-play toolchain for physical games, every game a pack (unofficial fan tool)."""
 
 
 def fail(exc: InputError) -> NoReturn:
@@ -95,6 +92,10 @@ def fail(exc: InputError) -> NoReturn:
 def say(line: str, err: bool = False) -> None:
     """One line that may quote a pack, a record or a path: shown, never obeyed by the terminal."""
     typer.echo(clean(line), err=err)
+
+
+def warn(line: str) -> None:
+    say(f"warning: {line}", err=True)
 
 
 def os_finding(exc: OSError, path: Path | str | None = None, doing: str = "") -> Finding:
@@ -173,17 +174,6 @@ def score_sheet(pack: Pack) -> Sheet:
     return pack.sheet
 
 
-def estoril(pack: Pack) -> Estoril:
-    """The City of Spies data of a pack, for the commands that know that game (score, list)."""
-    from .games.estoril import CityOfSpies
-
-    if not isinstance(pack.model, CityOfSpies):
-        fail(
-            InputError([Finding(pack.files.root / "pack.yaml", None, "model", "this command needs the estoril model")])
-        )
-    return pack.model.data
-
-
 @app.command()
 @edge
 def validate(
@@ -211,20 +201,28 @@ def validate(
         raise typer.Exit(1)
 
 
-class ListWhat(StrEnum):
-    characters = "characters"
-    missions = "missions"
-    locations = "locations"
-
-
 @app.command("list")
 @edge
-def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
-    """Show the pack's characters, missions or locations as a table."""
-    from .games.estoril.tables import TABLES
+def list_(
+    what: Annotated[
+        str | None, typer.Argument(help="The table to show; none: what the pack offers.", show_default=False)
+    ] = None,
+    pack: PackOption = None,
+    lang: LangOption = "en",
+) -> None:
+    """Show a table of the pack, to check a piece's numbers against it."""
+    from .pack.listing import listings
 
     p = open_pack(pack)
-    out().print(TABLES[what.value](estoril(p), texts(p, lang)))
+    t = texts(p, lang)
+    offered = listings(p)
+    if what is None:
+        say(f"{p.info.title}: estoril-pnp list " + " | ".join(offered) if offered else "this pack has nothing to list")
+        return
+    if what not in offered:
+        known = ", ".join(offered) or "nothing"
+        raise InputError([Finding("WHAT", None, "", f"this pack has no table {clean(what)!r}; it lists: {known}")])
+    out().print(offered[what](t))
 
 
 # --- Sheets: pieces imposed on paper, and the duplex calibration page ---------------------
@@ -276,6 +274,8 @@ def build(
         return
     from rich.progress import Progress
 
+    from .build.extras import extras
+
     p, languages = checked_pack(pack_dir, lang)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
@@ -287,9 +287,9 @@ def build(
             out_dir,
             progress=lambda n: bar.advance(task, n),
             note=lambda s: say(f"note: {s}"),
-            warn=lambda s: say(f"warning: {s}", err=True),
+            warn=warn,
             sized=lambda total: bar.update(task, total=total),
-            extras={**scorepads(p, PAPERS[paper]), **rulebooks(p, out_dir, paper), **score_pages(p)},
+            extras=extras(p, paper, out_dir, warn),
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} files under {out_dir}/ are up to date.")
@@ -316,86 +316,6 @@ def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str]]:
     if errors:
         raise InputError(errors)
     return pack, languages
-
-
-def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
-    """Beside the pieces, each language's score pad; only a pack with a score sheet has one."""
-    from .build.cache import value_key
-    from .scoring.pad import score_pad
-
-    sheet = pack.sheet
-    if sheet is None:
-        return {}
-
-    def pad(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        drawn = score_pad(sheet, pack.info.title, pack.texts(lang))
-        return value_key(drawn, paper), lambda target: _write_scorepad(drawn, lang, paper, target)
-
-    return {"scorepad.pdf": pad}
-
-
-def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, within: Path | None = None) -> None:
-    from .files.atomic import atomic_path
-    from .render.draw import new_canvas
-    from .render.scorepad import draw_pad
-
-    with atomic_path(target, within) as temp:
-        canvas = new_canvas(temp, title=f"{pad.title} · {pad.subtitle}")
-        overflows = draw_pad(canvas, pad, paper)
-        canvas.save()
-    for overflow in overflows:
-        say(f"warning: {target.name} [{lang}]: {overflow}", err=True)
-
-
-def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
-    """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per language."""
-    from .rulebook import book
-
-    if not book.has_rulebook(pack):
-        return {}
-    from .export import scorepage
-
-    has_sheet = scorepage.resolved_sheet(pack) is not None
-
-    def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        from .build.cache import value_key
-        from .files.atomic import atomic_path
-        from .render.layout import load_design
-
-        # the design only when a language is rebuilt: an unchanged build reads no layout file
-        design = load_design(pack.files)
-        doc, _ = book.make_document(pack, design, pieces, lang)
-        score_page = (scorepage.NAME, pack.texts(lang).raw(scorepage.KEYS + "link")) if has_sheet else None
-
-        def write(target: Path) -> None:
-            book.write_pdf_to(doc, design, target, paper)
-            page = out_dir / lang / book.HTML_NAME  # one page per language, beside the paper folders
-            with atomic_path(page, out_dir) as temp:
-                book.write_html_to(doc, design, temp, score_page)
-
-        return value_key(doc, paper, score_page), write
-
-    return {book.PDF_NAME: rulebook}
-
-
-def score_pages(pack: Pack) -> dict[str, Extra]:
-    """Beside the paper folders, each language's phone page to score a game (OUT/<lang>/score.html),
-    for every pack with a score sheet; it links to the rulebook page where the pack has one."""
-    from .build.cache import value_key
-    from .build.printset import BESIDE
-    from .export import scorepage
-    from .rulebook import book
-
-    resolved = scorepage.resolved_sheet(pack)
-    if resolved is None:
-        return {}
-    rulebook = book.HTML_NAME if book.has_rulebook(pack) else None
-
-    def page(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        text = scorepage.make_page(pack, resolved, pieces, lang, rulebook)
-        return value_key(text), lambda target: scorepage.write(target, text)
-
-    return {BESIDE + scorepage.NAME: page}
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:
@@ -461,7 +381,8 @@ def scorepad(
         Path | None, typer.Option("--out", help="PDF to write (default: output/<lang>/<paper>/scorepad.pdf).")
     ] = None,
 ) -> None:
-    """Write the printable end-of-game score pad: a row per source of points, a column per colour."""
+    """Write the printable end-of-game score pad: a row per source of points, a column per player."""
+    from .build.extras import write_scorepad
     from .render.fonts import register_fonts
     from .render.options import resolve_options
     from .scoring.pad import score_pad
@@ -476,7 +397,7 @@ def scorepad(
         raise InputError([Finding("--out", None, "", f"{target} is a folder; give a file name")])
     with writing(target):
         pad = score_pad(sheet, p.info.title, t)
-        _write_scorepad(pad, lang, options.paper, target, None if out_file else Path("output"))
+        write_scorepad(pad, lang, options.paper, target, warn, None if out_file else Path("output"))
     say(str(target))
 
 
@@ -561,12 +482,37 @@ def i18n_new(
     say(f"Then: estoril-pnp i18n check {lang}" + (f" --pack {pack}" if pack else ""))
 
 
-class RoundingChoice(StrEnum):
-    down = "down"
-    up = "up"
+class ScoreCommand(TyperCommand):
+    """`score --help` ends with the house rules of the pack given (--pack, else the shipped one)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # click's own types: typer may vendor click
+        self.epilog = _house_rules_help(sys.argv)
+        super().format_help(ctx, formatter)
 
 
-@app.command()
+def _house_rules_help(argv: Sequence[str]) -> str:
+    from .pack.load import load_pack
+    from .scoring.options import described
+
+    words = list(argv)
+    given = next((w.split("=", 1)[1] for w in words if w.startswith("--pack=")), None)
+    if "--pack" in words[:-1]:
+        given = words[words.index("--pack") + 1]
+    folder = Path(given) if given else default_pack()
+    try:
+        pack = load_pack(folder)
+    except InputError:
+        return f"House rules: {folder} cannot be read; run validate --pack on it."
+    if pack.sheet is None:
+        return f"{pack.info.title} has no score sheet."
+    lines = described(pack.sheet, pack.catalogs.get("en", {}))
+    if not lines:
+        return f"House rules of {pack.info.title}: none."
+    # typer's help joins an epilog's lines unless a blank line parts them
+    return "\n\n".join([f"House rules of {pack.info.title} (--option KEY=VALUE):", *lines])
+
+
+@app.command(cls=ScoreCommand)
 @edge
 def score(
     record_file: Annotated[
@@ -575,20 +521,12 @@ def score(
     ] = None,
     interactive: Annotated[bool, typer.Option("--interactive", "-i", help="Ask for the record instead.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    zero_wins: Annotated[
-        bool | None,
+    option: Annotated[
+        list[str] | None,
         typer.Option(
-            "--zero-wins/--no-zero-wins", help="Can a player with none of a mission's count win it?", show_default=False
-        ),
-    ] = None,
-    rounding: Annotated[
-        RoundingChoice | None, typer.Option("--rounding", help="Important Second Place splits.", show_default=False)
-    ] = None,
-    recruit_starting: Annotated[
-        bool | None,
-        typer.Option(
-            "--recruit-starting/--no-recruit-starting",
-            help="Secret Recruitment counts starting characters.",
+            "--option",
+            "-o",
+            help="A house rule of the pack's score sheet, KEY=VALUE (repeat for more); listed below.",
             show_default=False,
         ),
     ] = None,
@@ -597,19 +535,19 @@ def score(
 ) -> None:
     """Score a finished game: every player's points, the breakdown and the winner.
 
-    Options given here override the record's `options:`.
+    House rules given here override the record's `options:`.
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
     from .scoring import calc as scorecalc
     from .scoring import record as scorerecord
     from .scoring import table as scoretable
+    from .scoring.options import parse_options
 
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
     sheet = score_sheet(pack_)
-    given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
-    overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    overrides: dict[str, Any] = parse_options(sheet, option or [])
     if interactive:  # the typed-in game is offered for saving before anything else can fail
         from .scoring import ask as scoreask
 
@@ -654,7 +592,7 @@ def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Design, dict
     for code in languages:
         pieces, overflows = lay_out(p, design, code)
         for finding in overflows:
-            say(f"warning: {finding}", err=True)
+            warn(str(finding))
         laid_out[code] = pieces
     return p, design, laid_out
 
@@ -670,7 +608,7 @@ def export_png(
         list[str] | None,
         typer.Option(
             "--only",
-            help="Only these groups or keys, e.g. characters, missions/strongest or 'characters/*/red'; repeat or "
+            help="Only these groups or keys (GROUP, GROUP/KEY, or patterns such as 'GROUP/*/x'); repeat or "
             "separate with commas.",
             show_default=False,
         ),
@@ -724,17 +662,12 @@ def export_tts(
 
     from .export.images import check_base_url
     from .export.images import export_tts as write_tts
-    from .export.ttsdecks import default_spec, resolve
-    from .pieces.lay_out import faces
+    from .export.ttsdecks import plan_decks
     from .pieces.selection import pictures
 
     check_base_url(base_url)
     p, design, laid_out = _export_pieces(pack, lang)
-    plans = {}
-    spec = p.tts
-    for code, pieces in laid_out.items():  # every deck checked in every language before the first file is written
-        spec_, src = spec if spec is not None else (default_spec(pieces), None)
-        plans[code] = resolve(spec_, src, pieces, faces(p, design, code))
+    plans = plan_decks(p, design, laid_out)
     total = sum(len(d.cards) for decks, _ in plans.values() for d in decks)
     total += sum(len(pictures(singles)) for _, singles in plans.values())
     bars = stderr_console()

@@ -173,7 +173,7 @@ def test_a_house_rule_changes_the_result_on_the_page_as_in_the_command_line(brow
         record = estoril_record(model.data, rng)  # type: ignore[union-attr]
         record.pop("options", None)  # the page's defaults: the house rule is then ticked on the page
         path.write_text(dump_record(record), encoding="utf-8")
-        plain, house = cli(SHIPPED.files.root, path), cli(SHIPPED.files.root, path, "--zero-wins")
+        plain, house = cli(SHIPPED.files.root, path), cli(SHIPPED.files.root, path, "--option", "zero_wins=yes")
         if plain["players"] != house["players"]:
             break
     watched = Watched(browser, (out / "de" / scorepage.NAME).as_uri())

@@ -1,4 +1,4 @@
-"""City of Spies: Estoril 1942 — the game behind the engine's boundary (games.GameModel).
+"""City of Spies: Estoril 1942 — the game behind the engine's boundary (pack/model.py: GameModel).
 
 Everything that names a character, a mission or a location lives in this package: the
 model and its loader, the pieces' data, the scorer, game records, the tables and the score pad.
@@ -6,8 +6,9 @@ model and its loader, the pieces' data, the scorer, game records, the tables and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ...errors import Finding
@@ -22,6 +23,8 @@ from .model import Character, Estoril
 # the pieces, the score pad and the rulebook load when a command uses them: reading the
 # pack for a rebuild with nothing to do, or for one score, needs none of them
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from ...pack.items import Item
     from ...render.layout import Design
     from ...render.piece import Piece
@@ -113,6 +116,11 @@ class CityOfSpies:
         keys += [f"rule.{r.id}" for r in d.rules]
         keys += [f"colour.{c.id}" for c in (*d.game.colours, d.game.neutral_colour)]
         return keys
+
+    def tables(self) -> dict[str, Callable[[Texts], Table]]:
+        from .tables import TABLES
+
+        return {name: partial(table, self.data) for name, table in TABLES.items()}
 
     def summary(self) -> str:
         d, colours = self.data, len(self.data.game.colours)
