@@ -19,13 +19,12 @@ from .pieces.lay_out import lay_out, layout_failure
 from .pieces.selection import one_of_each
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
-from .render.imposition import PAPERS, DoesNotFit, plan
+from .render.imposition import PAPERS, DoesNotFit
 from .render.layout import Design, load_design
 from .render.options import DEFAULT_BLEED
 from .render.tiling import tile
 from .rulebook import book
 from .scoring.sheet import catalog_keys
-from .source.yamlsrc import dotted
 
 
 @dataclass(frozen=True)
@@ -78,27 +77,17 @@ def check(pack: Pack, languages: Sequence[str] | None = None) -> list[Finding]:
 
 
 def check_sizes(pack: Pack) -> list[Finding]:
-    """Every kind of piece fits every paper, many to a sheet or as a board tiled across sheets,
-    with the default bleed: what the build would refuse, at the kind's size."""
+    """Every kind of piece goes on A4 and on Letter with the default bleed, many to a sheet or as a
+    board tiled across sheets (a piece a sheet holds tiles too): what the build would refuse, at its size."""
     findings = []
     for name, kind in pack.manifest.pieces.items():
         for paper in PAPERS.values():
             try:
-                plan(paper, kind.width, kind.height, DEFAULT_BLEED)
-            except DoesNotFit:
-                try:
-                    tile(paper, kind.width, kind.height, DEFAULT_BLEED)
-                except DoesNotFit as exc:
-                    findings.append(_at_size(pack, name, str(exc)))
-                    break
+                tile(paper, kind.width, kind.height, DEFAULT_BLEED)
+            except DoesNotFit as exc:
+                findings.append(pack.manifest_src.finding(("pieces", name, "size"), str(exc)))
+                break
     return findings
-
-
-def _at_size(pack: Pack, kind: str, message: str) -> Finding:
-    path = ("pieces", kind, "size")
-    if pack.manifest_src is None:
-        return Finding(pack.files.root / "components.yaml", None, dotted(path), message)
-    return pack.manifest_src.finding(path, message)
 
 
 def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> list[Finding]:

@@ -30,13 +30,13 @@ class Pack:
     files: PackFiles
     info: PackInfo
     manifest: Manifest
+    manifest_src: yamlsrc.Located  # where each key of components.yaml is, to locate a finding
     catalogs: Catalogs
     model: GameModel | None  # the game's typed data, or None for a pack of plain data
     items: Mapping[str, list[Item]]  # the pack's own items files, by name
     tts: tuple[TtsSpec, yamlsrc.Located] | None  # tts.yaml, if the pack has one
     sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
     sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
-    manifest_src: yamlsrc.Located | None = None  # where each key of components.yaml is, to locate a finding
 
     def texts(self, lang: str) -> Texts:
         shipped = None if self.files.root.resolve() == default_pack().resolve() else shipped_catalogs
@@ -79,7 +79,7 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
         findings += exc.findings
     if findings:
         raise InputError(findings)
-    assert info is not None and manifest is not None and info_src is not None
+    assert info is not None and manifest is not None and info_src is not None and manifest_src is not None
     model = None
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
@@ -89,7 +89,7 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
         if not keep_sheet_faults:
             raise
         sheet, faults = None, tuple(exc.findings)
-    return Pack(files, info, manifest, catalogs, model, items, tts, sheet, faults, manifest_src)
+    return Pack(files, info, manifest, manifest_src, catalogs, model, items, tts, sheet, faults)
 
 
 def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:
