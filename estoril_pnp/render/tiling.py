@@ -40,8 +40,7 @@ class TilePlan:
     rows: int
     columns: int
     overlap: float
-    turned: bool  # tiles are laid across the paper: drawn a quarter turn round
-    upright: Matrix  # the grid's frame onto the upright page
+    upright: Matrix  # the grid's frame onto the upright page: a quarter turn for tiles across the paper
     tiles: tuple[Tile, ...]  # reading order: the top row first, left to right
     map_matrix: Matrix  # the board's mm onto the map page, scaled down
     map_clip: Box  # page mm: the board and its bleed on the map page
@@ -75,7 +74,7 @@ def tile(paper: Paper, width: float, height: float, bleed: float, overlap: float
     upright = onto_upright(paper, landscape)
     tiles = tuple(_tile(board, r, c, rows, columns, frame, upright) for r in range(rows) for c in range(columns))
     map_matrix, map_clip = _map(paper, width, height, bleed)
-    return TilePlan(paper.width, paper.height, rows, columns, overlap, landscape, upright, tiles, map_matrix, map_clip)
+    return TilePlan(paper.width, paper.height, rows, columns, overlap, upright, tiles, map_matrix, map_clip)
 
 
 def _room(frame_w: float, frame_h: float) -> tuple[float, float]:
@@ -102,7 +101,7 @@ def _cut(length: float, count: int, overlap: float) -> float:
     return (length + (count - 1) * overlap) / count
 
 
-def label(row: int, column: int) -> str:
+def _label(row: int, column: int) -> str:
     return f"{ascii_uppercase[row]}{column + 1}"
 
 
@@ -141,7 +140,7 @@ def _tile(
     if row < rows - 1:  # the lower neighbour's top edge lands here
         marks.append(Mark(at.x - MARK_ROOM, trim.y + o, at.right + MARK_ROOM, trim.y + o, "glue"))
     return Tile(
-        label(row, column),
+        _label(row, column),
         cut,
         compose(upright, onto_frame),
         mapped(upright, at),
