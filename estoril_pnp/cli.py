@@ -535,7 +535,8 @@ def score(
 ) -> None:
     """Score a finished game: every player's points, the breakdown and the winner.
 
-    House rules given here override the record's `options:`.
+    The house rules that the rulebook's edition notes offer are the score sheet's options, listed
+    below. Given here, they override the record's `options:`; without either, the edition's rules apply.
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")

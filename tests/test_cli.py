@@ -64,8 +64,7 @@ def test_validate_a_broken_copy_names_the_line(pack_copy: Path) -> None:
     assert result.exit_code == 1
     errors = [x for x in result.output.splitlines() if x.startswith("error:")]
     assert errors == [
-        f"error: {pack_copy / 'characters.yaml'}:{line}: reward[26].strength: "
-        "Input should be a valid integer (got 'five')"
+        f"error: {pack_copy / 'characters.yaml'}:{line}: reward[26].strength: must be a whole number (got 'five')"
     ]
     assert "Traceback" not in result.output
 

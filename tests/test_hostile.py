@@ -213,7 +213,7 @@ SPEC: dict[str, dict] = {
     ),
     "alias bomb in a catalog": pack("i18n/en.yaml", "language:", BOMB + "language:", kind="limits"),
     # --- pack faults: numbers beyond sense, impossible combinations, broken files
-    "rounds 1000000": pack("game.yaml", "rounds: 4", "rounds: 1000000", "less than or equal to 99"),
+    "rounds 1000000": pack("game.yaml", "rounds: 4", "rounds: 1000000", "at most 99"),
     "hand limit 10**30": pack("game.yaml", "hand_limit: 6", f"hand_limit: {10**30}"),
     "markers per colour 10**6": pack("components.yaml", "copies: 6}", "copies: 1000000}"),
     "a billion players": pack("game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 1000000000}"),

@@ -267,13 +267,13 @@ BAD: dict[str, tuple[list[tuple[str, str]], str, str, str]] = {
         [("hand: [j_bourbon, s_smith, zsa zsa]", "hand: 3")],
         "players[1].hand",
         "hand: 3",
-        "Input should be a valid list (got 3)",
+        "must be a list (got 3)",
     ),
     "name of a wrong type": (
         [("name: Bea", "name: [Bea]")],
         "players[1].name",
         "name: [Bea]",
-        "Input should be a valid string (got ['Bea'])",
+        "must be a text (got ['Bea'])",
     ),
     "unknown variant": (
         [("most_seducer]", "most_seducer]\nvariants: [secret_mision]")],
@@ -285,7 +285,7 @@ BAD: dict[str, tuple[list[tuple[str, str]], str, str, str]] = {
         [("most_seducer]", "most_seducer]\noptions: {rounding: sideways}")],
         "options.rounding",
         "sideways",
-        "Input should be 'down' or 'up' (got 'sideways')",
+        "must be 'down' or 'up' (got 'sideways')",
     ),
     "unknown option": (
         [("most_seducer]", "most_seducer]\noptions: {round_up: true}")],
