@@ -576,3 +576,21 @@ def test_build_refuses_every_pack_validate_refuses(tmp_path: Path, case: Case) -
     found = [line for line in checked.stdout.splitlines() if line.startswith("error: ")]
     assert built.stderr.splitlines() == found
     assert not out.exists()
+
+
+def test_a_pack_printing_only_characters_is_refused_by_build_as_validate_reports_it(tmp_path: Path) -> None:
+    """The issue's example: a copy of data/ whose components.yaml keeps only the character kind."""
+    pack = tmp_path / "pack"
+    shutil.copytree(default_pack(), pack)
+    components = pack / "components.yaml"
+    character = next(x for x in components.read_text(encoding="utf-8").splitlines() if x.startswith("  character:"))
+    components.write_text(f"pieces:\n{character}\n", encoding="utf-8")
+    checked = runner.invoke(app, ["validate", "--pack", str(pack)])
+    found = [line for line in checked.stdout.splitlines() if line.startswith("error: ")]
+    assert checked.exit_code == 1 and "no piece kind prints the game's 'missions'" in checked.stdout
+    assert not any("could not be laid out" in line for line in found), found  # said as the check says it
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out)])
+    assert_clean_outcome(built, 2)
+    assert built.stderr.splitlines() == found
+    assert not out.exists()
