@@ -69,19 +69,21 @@ def test_a_board_larger_than_the_paper_is_tiled_exactly_once_outside_its_glue_st
     result = runner.invoke(app, ["build", "--pack", str(board_pack), "--paper", paper, "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "boards: 500 × 400 mm does not fit on one sheet of" in result.output
-    assert "tiled across 6 sheets" in result.output
+    assert "tiled across 6 sheets" in result.output and "each page with a blank back" in result.output
     pdf = tmp_path / "en" / paper / "boards.pdf"
     trims = [
         Box(*(float(v) / mm for v in p.trimbox.lower_left), *(float(v) / mm for v in _size(p.trimbox)))
-        for p in PdfReader(pdf).pages
+        for p in PdfReader(pdf).pages[::2]
     ]
     with pdfplumber.open(pdf) as doc:
+        # printed double-sided (the default), every page of the board has a blank back
+        assert not any(p.chars or p.lines or p.rects or p.curves for p in doc.pages[1::2])
         words = [
             [
                 (w["text"], (w["x0"] + w["x1"]) / 2 / mm, (float(p.height) - (w["top"] + w["bottom"]) / 2) / mm)
                 for w in p.extract_words()
             ]
-            for p in doc.pages
+            for p in doc.pages[::2]
         ]
         lines = [
             [
@@ -94,7 +96,7 @@ def test_a_board_larger_than_the_paper_is_tiled_exactly_once_outside_its_glue_st
                 )
                 for ln in p.lines
             ]
-            for p in doc.pages
+            for p in doc.pages[::2]
         ]
     # the assembly map first: the board in small, every tile named on it
     labels = ["A1", "A2", "A3", "B1", "B2", "B3"]
@@ -158,7 +160,7 @@ def _bleed_only_on_the_board_edges(pdf: Path, trims: list[Box]) -> None:
     """1.5 mm beyond a cut line the board's colour is printed on its outer edges, white paper inside."""
     doc = pdfium.PdfDocument(str(pdf))
     for n, trim in enumerate(trims[1:], 1):
-        image = doc[n].render(scale=SCALE).to_pil().convert("RGB")
+        image = doc[2 * n].render(scale=SCALE).to_pil().convert("RGB")
         colour = functools.partial(_colour, image)
         row, column = divmod(n - 1, 3)
         beyond = {
@@ -181,7 +183,9 @@ def test_a_board_with_a_shared_back_is_tiled_without_it_and_says_so(board_pack: 
     result = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert "tiled across 6 sheets" in result.output and "its back is left out" in result.output
-    assert len(PdfReader(tmp_path / "out" / "en" / "a4" / "boards.pdf").pages) == 7  # the map and 6 tiles, no backs
+    pages = PdfReader(tmp_path / "out" / "en" / "a4" / "boards.pdf").pages
+    assert len(pages) == 2 * 7  # the map and 6 tiles, each with a blank back: the board's back is not printed
+    assert all(not p.extract_text() for p in pages[1::2])
 
 
 def test_a_board_too_large_for_any_tiling_is_one_located_finding_and_nothing_is_built(tmp_path: Path) -> None:
@@ -204,9 +208,11 @@ def test_a_board_too_large_for_any_tiling_is_one_located_finding_and_nothing_is_
 
 
 def test_overlap_is_an_option_within_bounds(board_pack: Path, tmp_path: Path) -> None:
-    built = runner.invoke(app, ["build", "--pack", str(board_pack), "--overlap", "20", "--out", str(tmp_path / "o")])
-    assert built.exit_code == 0 and "20 mm glue strips" in built.output
-    trims = [p.trimbox for p in PdfReader(tmp_path / "o" / "en" / "a4" / "boards.pdf").pages[1:]]
-    assert 3 * float(trims[0].width) / mm - 2 * 20 == pytest.approx(WIDTH, abs=TOL)
+    args = ["build", "--pack", str(board_pack), "--overlap", "20", "--backs", "none", "--out", str(tmp_path / "o")]
+    built = runner.invoke(app, args)
+    assert built.exit_code == 0 and "20 mm glue strips" in built.output and "blank back" not in built.output
+    pages = PdfReader(tmp_path / "o" / "en" / "a4" / "boards.pdf").pages
+    assert len(pages) == 7  # printed one-sided: the map and the tiles, no blank pages
+    assert 3 * float(pages[1].trimbox.width) / mm - 2 * 20 == pytest.approx(WIDTH, abs=TOL)
     refused = runner.invoke(app, ["build", "--pack", str(board_pack), "--overlap", "2", "--out", str(tmp_path / "x")])
     assert refused.exit_code == 2 and refused.stderr.startswith("error: --overlap: must be between 5 and 30 mm")

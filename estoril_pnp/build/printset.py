@@ -100,8 +100,9 @@ def build(
                 for size, batch in _by_size(members).items():
                     sized = plans[name][size]
                     if isinstance(sized, TilePlan):
+                        duplex = options.backs in (Backs.duplex_long, Backs.duplex_short)
                         for piece in batch:
-                            draw_tiles(canvas, piece, sized, options.bleed, progress)
+                            draw_tiles(canvas, piece, sized, options.bleed, duplex, progress)
                     else:
                         draw_sheets(canvas, batch, sized, options.bleed, options.crop_marks, progress)
             canvas.save()
@@ -272,6 +273,8 @@ def _tiled_note(name: str, batch: Sequence[Piece], board: TilePlan, options: She
         f"tiled across {board.sheets} sheets ({board.rows} × {board.columns}, {board.overlap:g} mm glue strips) "
         "after its assembly map"
     )
+    if options.backs in (Backs.duplex_long, Backs.duplex_short):
+        line += ", each page with a blank back"
     if options.backs is Backs.none or not any(p.back for p in batch):
         return line
     if first.shared_back:

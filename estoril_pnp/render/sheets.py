@@ -64,12 +64,22 @@ def draw_single(canvas: Canvas, pieces: Sequence[Piece], bleed: float, progress:
         progress(1)
 
 
-def draw_tiles(canvas: Canvas, piece: Piece, plan: TilePlan, bleed: float, progress: Progress) -> None:
-    """The board's assembly map, then each tile on a page of its own with its marks and label."""
+def draw_tiles(
+    canvas: Canvas, piece: Piece, plan: TilePlan, bleed: float, blank_backs: bool, progress: Progress
+) -> None:
+    """The board's assembly map, then each tile on a page of its own with its marks and label;
+    with `blank_backs`, each followed by an empty page, so a double-sided print leaves its back blank."""
+
+    def turn() -> None:
+        canvas.showPage()
+        if blank_backs:
+            new_page(canvas, plan.page_width, plan.page_height)
+            canvas.showPage()
+
     new_page(canvas, plan.page_width, plan.page_height)
     draw(canvas, piece.front, bleed, plan.map_matrix, plan.map_clip)
     draw(canvas, _map_ops(piece, plan))
-    canvas.showPage()
+    turn()
     shape = f"{piece.width:g} × {piece.height:g} mm"
     for tile in plan.tiles:
         new_page(canvas, plan.page_width, plan.page_height, tile.trim)
@@ -79,7 +89,7 @@ def draw_tiles(canvas: Canvas, piece: Piece, plan: TilePlan, bleed: float, progr
         text = [_text(LABEL_FONT, LABEL_SIZE, x, y, tile.label), _text(NOTE_FONT, NOTE_SIZE, x + 12, y, caption)]
         draw(canvas, text, matrix=plan.upright)
         draw(canvas, _mark_ops(tile.marks))
-        canvas.showPage()
+        turn()
     progress(1)
 
 

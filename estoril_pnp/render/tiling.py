@@ -30,7 +30,7 @@ class Tile:
     clip: Box  # page mm: what is printed, the cut box and the board's bleed on its outer edges
     trim: Box  # page mm: the cut box on the page
     marks: tuple[Mark, ...]  # page mm: cut marks on the cut lines, glue lines on the strips kept for neighbours
-    label_at: tuple[float, float]  # page mm: where the label's baseline starts, in the grid's frame turned
+    label_at: tuple[float, float]  # mm in the grid's frame (drawn through the plan's `upright`): the label's baseline
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def tile(paper: Paper, width: float, height: float, bleed: float, overlap: float
         )
     columns, rows, landscape = best
     frame = (paper.height, paper.width) if landscape else (paper.width, paper.height)
-    board = _Board(width, height, bleed, overlap, _cut(width, columns, overlap), _cut(height, rows, overlap))
+    board = _Board(height, bleed, overlap, _cut(width, columns, overlap), _cut(height, rows, overlap))
     upright = onto_upright(paper, landscape)
     tiles = tuple(_tile(board, r, c, rows, columns, frame, upright) for r in range(rows) for c in range(columns))
     map_matrix, map_clip = _map(paper, width, height, bleed)
@@ -107,7 +107,6 @@ def _label(row: int, column: int) -> str:
 
 @dataclass(frozen=True)
 class _Board:
-    width: float
     height: float
     bleed: float
     overlap: float
