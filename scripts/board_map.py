@@ -42,7 +42,8 @@ def main() -> None:
         folder = Path(temp)
         out = folder / "out"
         build = [sys.executable, "-m", "estoril_pnp", "build", "--pack", str(board_pack(folder)), "--lang", "en"]
-        subprocess.run([*build, "--out", str(out), "--quiet"], check=True, cwd=ROOT)
+        # one-sided: the map and the first tile are the first two pages
+        subprocess.run([*build, "--backs", "none", "--out", str(out), "--quiet"], check=True, cwd=ROOT)
         doc = pdfium.PdfDocument(str(out / "en" / "a4" / "boards.pdf"))
         pages = [doc[n].render(scale=DPI / 72).to_pil().convert("RGB") for n in (0, 1)]
     gap = 12
