@@ -38,7 +38,7 @@ WORDS = {
             "Przekupienie wrogiego agenta (0 PA)",
             "Rozmowa (1 PA)",
             "Przeszukanie lokacji (2 PA)",
-            "Gra kończy się natychmiast",
+            "Wygrywasz natychmiast",
             "Tylko dla DE",
             "Klossem",
         ],
@@ -63,7 +63,7 @@ WORDS = {
             "Bribing an enemy agent (0 AP)",
             "Conversation (1 AP)",
             "Searching a location (2 AP)",
-            "The game ends at once when",
+            "You win at once when",
         ],
         "scenarios.pdf": ["Choosing a scenario", "Standard", "Extended", "Advanced", "Free"],
         "tracks.pdf": ["Victory points (13 wins)", "Yellow", "Maroon", "Sea blue", "Black"],
@@ -259,7 +259,7 @@ def test_a_two_player_game_is_scored_by_questions_without_asking_how_many_play()
     assert result.exit_code == 0, result.output
     asked = load_pack(STAWKA).texts("en")("score.ask.players", players_min=2, players_max=2)
     assert asked not in result.output
-    assert re.search(r"Winner: PL · 1 point", result.output), result.output
+    assert re.search(r"Winner: PL · 1 condition met", result.output), result.output
     assert "DE (Ada)" in result.output
 
 
