@@ -456,8 +456,8 @@ SPEC: dict[str, dict] = {
     ),
     "validate English {hand_limit.__class__}": pack(
         "i18n/en.yaml",
-        "hand limit of {hand_limit}?",
-        "Hand limit {hand_limit.__class__}:",
+        "more than {hand_limit} characters chooses",
+        "more than {hand_limit.__class__} characters chooses",
         "malformed placeholder",
         kind="placeholders",
     ),
