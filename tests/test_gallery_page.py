@@ -81,7 +81,7 @@ def test_a_co_operative_loss_tapped_in(pages: Path, browser: Any, tmp_path: Path
     for colour, height in (("white", 3), ("yellow", 2), ("green", 4), ("blue", 1), ("red", 0)):
         taps(page, f"#game-{colour}-more", height + 1)  # the first tap enters 0
     taps(page, "#game-misfires-more", 4)
-    assert page.inner_text("#game-misfires-count") == "3"
+    assert page.input_value("#game-misfires-count") == "3"
     heads = [th.inner_text().strip() for th in page.query_selector_all("#result thead th")][1:]
     assert heads == ["Team (red, blue)"]  # one column: the team
     assert page.query_selector("#verdict.lost") is not None
@@ -97,18 +97,19 @@ def test_a_co_operative_loss_tapped_in(pages: Path, browser: Any, tmp_path: Path
 def test_a_game_not_over_says_so_and_that_the_lowest_wins(pages: Path, browser: Any, tmp_path: Path) -> None:
     watched = opened(browser, pages, "hearts")
     page = watched.page
-    for seat, hearts in (("north", 5), ("east", 3), ("south", 4), ("west", 1)):
+    for seat, before, hearts in (("north", 60, 5), ("east", 0, 3), ("south", 0, 4), ("west", 0, 1)):
         page.click(f"#colour-{seat}")
         page.click(f"#tab-{seat}")
-        page.click(f"#{seat}-before-more")  # 0 before the hand
-        taps(page, f"#{seat}-hearts-more", hearts + 1)
+        page.fill(f"#{seat}-before-count", str(before))  # a score is typed, not tapped 60 times
+        page.press(f"#{seat}-before-count", "Tab")
+        taps(page, f"#{seat}-hearts-more", hearts + 1)  # the first tap enters 0
     page.click("#entry-queen-north")
     assert page.inner_text("#lowest") == "Lowest wins: the smallest total is best."
     assert page.query_selector("#verdict.unfinished") is not None
     assert page.inner_text("#verdict") == "The game goes on — nobody has reached 100 yet; deal another hand."
     want = cli(PACKS["hearts"], saved(page, tmp_path))
     assert (want["outcome"], want["winners"]) == ("unfinished", [])
-    assert {p["colour"]: p["total"] for p in want["players"]} == {"north": 18, "east": 3, "south": 4, "west": 1}
+    assert {p["colour"]: p["total"] for p in want["players"]} == {"north": 78, "east": 3, "south": 4, "west": 1}
     assert watched.errors == []
     watched.close()
 

@@ -89,7 +89,7 @@ def test_a_fixture_game_tapped_in_scores_as_the_command_line(tiny: Path, browser
             page.click(f"#{colour}-lamps-more")
         for card in cards:
             page.click(f"#{colour}-kept-{card}")
-        assert page.inner_text(f"#{colour}-lamps-count") == str(lamps)
+        assert page.input_value(f"#{colour}-lamps-count") == str(lamps)
     page.click("#entry-horn-blue")
     shown = totals(page)
     verdict = page.inner_text("#verdict")

@@ -353,7 +353,11 @@ function numberField(id, entry, value, assign) {
     el("h4", { id: `${id}-label`, text: t(entry.label) }),
     el("div", { class: "stepper" },
       el("button", { type: "button", id: `${id}-less`, "aria-label": `${t(entry.label)} −1`, on: { click: () => set((value ?? lo) - 1) } }, "−"),
-      el("output", { id: `${id}-count`, "aria-live": "polite", text: value === null ? "–" : String(value) }),
+      // typed as well as tapped: a score track's 60 is not sixty taps
+      el("input", {
+        type: "number", inputmode: "numeric", class: "count", id: `${id}-count`, min: lo, max: hi, value: value === null ? "" : String(value),
+        "aria-labelledby": `${id}-label`, on: { change: (e) => (/^-?[0-9]+$/.test(e.target.value.trim()) ? set(Number(e.target.value)) : draw()) },
+      }),
       el("button", { type: "button", id: `${id}-more`, "aria-label": `${t(entry.label)} +1`, on: { click: () => set(value === null ? lo : value + 1) } }, "+")));
 }
 
