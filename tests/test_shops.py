@@ -60,7 +60,9 @@ def _planted(folder: Path) -> Path:
     text = layouts.read_text(encoding="utf-8")
     old = "name: {verb: text, box: [6, 6, 51, 10], font: heading, size: 16, min: 9}"
     assert old in text
-    layouts.write_text(text.replace(old, old.replace("[6, 6, 51, 10]", "[1, 1, 51, 10]").replace("}", ", align: left}")))
+    layouts.write_text(
+        text.replace(old, old.replace("[6, 6, 51, 10]", "[1, 1, 51, 10]").replace("}", ", align: left}"))
+    )
     return pack
 
 
