@@ -278,6 +278,12 @@ def build(
         ),
     ] = None,
     corner: Annotated[float, typer.Option("--corner", help="With --cutter: radius of the cut corners, mm.")] = 0.0,
+    cmyk: Annotated[
+        Path | None,
+        typer.Option(
+            "--cmyk", help="With a shop that takes PDF: its colours in CMYK by this ICC profile.", show_default=False
+        ),
+    ] = None,
 ) -> None:
     """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/.
 
@@ -295,7 +301,7 @@ def build(
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     pack_dir = pack or default_pack()
     if shop is not None or cutter is not None:
-        outlet(pack_dir, lang, shop, cutter, bleed, corner, options, out_dir, quiet)
+        outlet(pack_dir, lang, shop, cutter, bleed, corner, cmyk, options, out_dir, quiet)
         return
     try:  # a language is named by its catalog's file
         asked = [f.stem for f in PackFiles(pack_dir).listing("i18n")] if lang == "all" else [lang]
@@ -342,13 +348,15 @@ def outlet(
     cutter: str | None,
     bleed: float | None,
     corner: float,
+    cmyk: Path | None,
     options: SheetOptions,
     out_dir: Path,
     quiet: bool,
 ) -> None:
     """`build --shop` or `build --cutter`: every option and the pack checked before any file is written."""
     from .build.outlets import build_cutter, build_shop
-    from .export.shops import check_bleed, find_shop
+    from .export.cmyk import load_profile
+    from .export.shops import FileKind, check_bleed, find_shop
     from .render.cutter import CUTTERS
 
     if shop is not None and cutter is not None:
@@ -361,10 +369,14 @@ def outlet(
     chosen = find_shop(shop) if shop is not None else None
     if chosen is not None and (findings := check_bleed(chosen, bleed)):
         raise InputError(findings)
+    if cmyk is not None and (chosen is None or chosen.kind is not FileKind.pdf):
+        takes = f"{chosen.name} takes PNG images, {chosen.colour}" if chosen else "a cutter's sheets print at home"
+        raise InputError([Finding("--cmyk", None, "", f"{takes}; CMYK is for a shop that takes PDF")])
+    profile = load_profile(cmyk) if cmyk is not None else None
     p, languages = checked_pack(pack_dir, lang)
     with writing(out_dir):
         if chosen is not None:
-            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn)
+            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile)
             how = f"{len(files)} files for {chosen.name}: {chosen.kind.value.upper()} at {chosen.dpi} dpi."
         else:
             machine = CUTTERS[cutter or ""]

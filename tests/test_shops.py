@@ -4,6 +4,7 @@ take refused by validate and by build (which then writes nothing)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -97,4 +98,21 @@ def test_a_bleed_the_shop_does_not_take_is_one_finding_and_nothing_is_written(tm
     code, output = _build(FIXTURE, out, "--shop", "thegamecrafter", "--bleed", "2")
     assert code == 2
     assert output.strip().splitlines() == errors
+    assert not out.exists()
+
+
+CMYK_PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")  # Debian's libgs-common (.ci/run)
+
+
+def test_drivethrucards_in_cmyk_paints_every_colour_in_cmyk(tmp_path: Path) -> None:
+    code, output = _build(FIXTURE, tmp_path, "--lang", "en", "--shop", "drivethrucards", "--cmyk", str(CMYK_PROFILE))
+    assert code == 0, output
+    reader = PdfReader(tmp_path / "en" / "drivethrucards" / "cards.pdf")
+    streams = b"".join(page.get_contents().get_data() for page in reader.pages)
+    operators = re.findall(rb" (k|K|rg|RG)\n", streams)
+    assert set(operators) == {b"k", b"K"}  # fills and strokes, text and the icon included: no RGB left
+    # a shop that takes PNG images is refused CMYK, with nothing written
+    out = tmp_path / "png"
+    code, output = _build(FIXTURE, out, "--shop", "thegamecrafter", "--cmyk", str(CMYK_PROFILE))
+    assert code == 2 and "--cmyk: The Game Crafter takes PNG images" in output
     assert not out.exists()

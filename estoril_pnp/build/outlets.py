@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import Finding, InputError
+from ..export.cmyk import separated
 from ..export.cutfiles import write_cut_set
 from ..export.shopfiles import write_shop
 from ..export.shops import Placed, Shop, plan_shop
@@ -21,6 +22,8 @@ from ..render.piece import Piece
 from .printset import by_size, for_print, lay_out_languages
 
 if TYPE_CHECKING:
+    from PIL.ImageCms import ImageCmsProfile
+
     from ..pack.load import Pack
     from ..render.sheets import Progress
 
@@ -43,8 +46,10 @@ def build_shop(
     out_dir: Path,
     progress: Progress,
     warn: Callable[[str], None] = lambda _: None,
+    profile: ImageCmsProfile | None = None,
 ) -> list[Path]:
-    """The shop's files for every language; InputError, and no file, for any error found."""
+    """The shop's files for every language, with `profile` in its CMYK; InputError, and no file,
+    for any error found."""
     plans, findings = shop_plans(pack, languages, shop, warn)
     errors = [f for f in findings if f.severity == "error"]
     if not errors and not any(plans.values()):
@@ -55,6 +60,9 @@ def build_shop(
         warn(str(finding))
     files = []
     for code, placed in plans.items():
+        if profile is not None:
+            inks = separated([p.piece for p in placed], profile)
+            placed = [Placed(piece, p.card) for p, piece in zip(placed, inks, strict=True)]
         folder = inside(out_dir, out_dir / code / shop.key)
         with output_folder(folder, (pack.files.root, package_dir())) as staging:
             written = write_shop(placed, shop, staging, progress)

@@ -89,7 +89,7 @@ SHOPS: dict[str, Shop] = {
             safe=36 / 300,
             dpi=300,
             kind=FileKind.png,
-            colour="RGB images accepted",
+            colour="RGB accepted",
             cards=(Card("Poker size", 2.5, 3.5, (822, 1122)), Card("Tarot", 2.75, 4.75, (897, 1497))),
             source="https://www.makeplayingcards.com/faq-photo.aspx",
         ),
