@@ -22,7 +22,8 @@ from . import __version__
 from .errors import Finding, InputError
 from .files.resources import default_pack
 from .render.imposition import Backs
-from .render.options import Layout, SheetOptions
+from .render.options import DEFAULT_BLEED, Layout, SheetOptions
+from .render.tiling import OVERLAP
 from .terminal import clean, plain, safe_json
 
 # Each command imports what it uses when it runs: a rebuild with nothing to do, or one
@@ -239,12 +240,15 @@ def build(
     pack: PackOption = None,
     lang: Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")] = "en",
     paper: PaperOption = "a4",
-    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each piece, mm.")] = 3.0,
+    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each piece, mm.")] = DEFAULT_BLEED,
     backs: BacksOption = "duplex-long",
     back_offset: OffsetOption = "0,0",
     layout: Annotated[
         str, typer.Option("--layout", help="sheet: many pieces per page with crop marks; single: one per page.")
     ] = "sheet",
+    overlap: Annotated[
+        float, typer.Option("--overlap", help="Glue strip between the tiles of a board larger than the paper, mm.")
+    ] = OVERLAP,
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no list of files.")] = False,
 ) -> None:
@@ -256,7 +260,7 @@ def build(
     from .render.options import resolve_options
     from .source.packfiles import PackFiles
 
-    options = resolve_options(paper, bleed, backs, back_offset, layout)
+    options = resolve_options(paper, bleed, backs, back_offset, layout, overlap=overlap)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     pack_dir = pack or default_pack()
@@ -272,10 +276,7 @@ def build(
 
     from .build.extras import extras
 
-    p = open_pack(pack)
-    languages = p.languages if lang == "all" else [lang]
-    for code in languages:
-        texts(p, code)
+    p, languages = checked_pack(pack_dir, lang)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -299,6 +300,22 @@ def build(
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
     for line in how_to_print(len(done.drawn), len(done.files), where, options).splitlines():
         say(line)
+
+
+def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str]]:
+    """The pack and the languages to build (`lang`, or all); bad input, before any file is written, for
+    every error `validate` finds in the pack and in those languages (the same findings, in the same words)."""
+    from .pack.load import load_pack
+    from .validate import check
+
+    pack = load_pack(pack_dir, keep_sheet_faults=True)  # a faulty score sheet is reported with the rest
+    if lang != "all":
+        texts(pack, lang)  # a language the pack has
+    languages = pack.languages if lang == "all" else [lang]
+    errors = [f for f in check(pack, languages) if f.severity == "error"]
+    if errors:
+        raise InputError(errors)
+    return pack, languages
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:

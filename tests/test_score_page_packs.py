@@ -15,7 +15,8 @@ from sheet_records import dump, random_record
 from test_score_page import CHROMIUM, PHONE, Watched
 from typer.testing import CliRunner
 
-from estoril_pnp.cli import app, score_pages
+from estoril_pnp.build.extras import score_pages
+from estoril_pnp.cli import app
 from estoril_pnp.export import scorepage
 from estoril_pnp.pack.load import load_pack
 from estoril_pnp.scoring import calc as scorecalc
@@ -42,7 +43,7 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def spies(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    # the build's own score-page step (cli.score_pages): these sheets name no drawn piece, so no picture is needed
+    # the build's own score-page step (build/extras.py): these sheets name no drawn piece, so no picture is needed
     out = tmp_path_factory.mktemp("spies")
     for name, folder in SPIES.items():
         pack = load_pack(folder)
