@@ -12,7 +12,7 @@ from ..errors import Finding, InputError
 from ..export.cmyk import separated
 from ..export.cutfiles import write_cut_set
 from ..export.shopfiles import write_shop
-from ..export.shops import Placed, Shop, plan_shop
+from ..export.shops import Shop, plan_shop
 from ..files.outdir import output_folder
 from ..files.resources import package_dir
 from ..files.safepath import inside
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def shop_plans(
     pack: Pack, languages: Sequence[str], shop: Shop, warn: Callable[[str], None]
-) -> tuple[dict[str, list[Placed]], list[Finding]]:
+) -> tuple[dict[str, list[Piece]], list[Finding]]:
     """Each language's pieces on the shop's cards, and every finding (warnings: pieces left out)."""
     plans, findings = {}, []
     for code, (pieces, _) in lay_out_languages(pack, languages, warn).items():
@@ -61,8 +61,7 @@ def build_shop(
     files = []
     for code, placed in plans.items():
         if profile is not None:
-            inks = separated([p.piece for p in placed], profile)
-            placed = [Placed(piece, p.card) for p, piece in zip(placed, inks, strict=True)]
+            placed = separated(placed, profile)
         folder = inside(out_dir, out_dir / code / shop.key)
         with output_folder(folder, (pack.files.root, package_dir())) as staging:
             written = write_shop(placed, shop, staging, progress)

@@ -14,12 +14,11 @@ from ..render.piece import Piece
 from ..render.sheets import Progress, draw_single
 from .images import images, save
 from .raster import PageBox
-from .shops import FileKind, Placed, Shop, card_for
+from .shops import FileKind, Shop, card_for
 
 
-def write_shop(placed: Sequence[Placed], shop: Shop, out_dir: Path, progress: Progress) -> list[Path]:
-    """The shop's files for the placed pieces in `out_dir`; the paths, in order."""
-    pieces = [p.piece for p in placed]
+def write_shop(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress) -> list[Path]:
+    """The shop's files for pieces on its cards (export/shops.py: plan_shop) in `out_dir`; the paths, in order."""
     return (
         _pngs(pieces, shop, out_dir, progress) if shop.kind is FileKind.png else _decks(pieces, shop, out_dir, progress)
     )

@@ -123,18 +123,11 @@ def check_bleed(shop: Shop, bleed: float | None) -> list[Finding]:
     return [Finding("--bleed", None, "", message)]
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A piece on one of the shop's cards: its drawing centred on the card's trim."""
-
-    piece: Piece  # trim = the shop's card, ops moved so the piece sits centred on it
-    card: Card
-
-
-def plan_shop(pieces: Sequence[Piece], shop: Shop) -> tuple[list[Placed], list[Finding]]:
-    """The pieces the shop prints, each on its card; a warning per kind of piece it has no card for,
-    and an error per text or icon inside its unsafe margin (the piece's key and the element)."""
-    placed: list[Placed] = []
+def plan_shop(pieces: Sequence[Piece], shop: Shop) -> tuple[list[Piece], list[Finding]]:
+    """The pieces the shop prints, each with its card's trim, drawn centred on it; a warning per
+    size of piece it has no card for, and an error per text or icon inside its unsafe margin (the
+    piece's key and the element)."""
+    placed: list[Piece] = []
     findings: list[Finding] = []
     unmatched: dict[tuple[float, float], Piece] = {}
     for piece in pieces:
@@ -143,7 +136,7 @@ def plan_shop(pieces: Sequence[Piece], shop: Shop) -> tuple[list[Placed], list[F
             unmatched.setdefault((piece.width, piece.height), piece)
             continue
         on_card = centred(piece, card)
-        placed.append(Placed(on_card, card))
+        placed.append(on_card)
         findings += unsafe(on_card, shop)
     for (width, height), piece in unmatched.items():
         offered = "; ".join(f"{c.name} {c.size[0]:.1f} × {c.size[1]:.1f} mm" for c in shop.cards)
