@@ -18,8 +18,8 @@ from ..errors import Finding, InputError
 from ..render.geometry import Box
 from ..render.ops import IconOp, Op, TextOp, shifted
 from ..render.piece import Piece
+from .raster import MM_PER_INCH
 
-MM_PER_INCH = 25.4
 SIZE_TOLERANCE = 1.0  # mm: a piece within this of a shop's card (63 × 88 for 2.5 × 3.5 in) is that card
 
 
