@@ -561,17 +561,24 @@ def score(
     zero_wins: Annotated[
         bool | None,
         typer.Option(
-            "--zero-wins/--no-zero-wins", help="Can a player with none of a mission's count win it?", show_default=False
+            "--zero-wins/--no-zero-wins",
+            help="House rule: a player with none of what a mission counts may win it when nobody has more.",
+            show_default=False,
         ),
     ] = None,
     rounding: Annotated[
-        RoundingChoice | None, typer.Option("--rounding", help="Important Second Place splits.", show_default=False)
+        RoundingChoice | None,
+        typer.Option(
+            "--rounding",
+            help="Important Second Place splits: down (this edition) or up (house rule).",
+            show_default=False,
+        ),
     ] = None,
     recruit_starting: Annotated[
         bool | None,
         typer.Option(
             "--recruit-starting/--no-recruit-starting",
-            help="Secret Recruitment counts starting characters.",
+            help="House rule: Secret Recruitment counts starting characters.",
             show_default=False,
         ),
     ] = None,
@@ -580,7 +587,9 @@ def score(
 ) -> None:
     """Score a finished game: every player's points, the breakdown and the winner.
 
-    Options given here override the record's `options:`.
+    The house rules that the rulebook's edition notes offer and that change the score are
+    --zero-wins, --rounding up and --recruit-starting. Given here, they override the
+    record's `options:`; without either, this edition's rules apply.
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
