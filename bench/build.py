@@ -10,13 +10,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from estoril_pnp.build import build
-from estoril_pnp.pack import load_pack
-from estoril_pnp.pieces import lay_out
+from estoril_pnp.build.printset import build
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.pieces.lay_out import lay_out
 from estoril_pnp.render.fonts import register_fonts
 from estoril_pnp.render.layout import load_design
 from estoril_pnp.render.options import resolve_options
-from estoril_pnp.resources import default_pack
 
 
 def main() -> None:

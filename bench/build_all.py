@@ -14,13 +14,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from estoril_pnp.build import build_set
+from estoril_pnp.build.printset import build_set
 from estoril_pnp.cli import rulebooks, scorepads
-from estoril_pnp.pack import load_pack
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.pack.load import load_pack
 from estoril_pnp.render.fonts import register_fonts
 from estoril_pnp.render.imposition import PAPERS
 from estoril_pnp.render.options import resolve_options
-from estoril_pnp.resources import default_pack
 
 
 def timed(pack_dir: Path, out: Path, paper: str) -> tuple[float, int, list[Path]]:

@@ -10,7 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from estoril_pnp.build import build
+from estoril_pnp.build.printset import build
 from estoril_pnp.render.fonts import register_fonts
 from estoril_pnp.render.geometry import Box
 from estoril_pnp.render.ops import Op, RectOp, TextOp

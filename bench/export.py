@@ -13,14 +13,15 @@ from pathlib import Path
 
 from PIL import Image
 
-from estoril_pnp.export import export_png, export_tts
-from estoril_pnp.pack import load_pack
-from estoril_pnp.pictures import one_of_each
-from estoril_pnp.pieces import faces, lay_out
+from estoril_pnp.export.images import export_png, export_tts
+from estoril_pnp.export.ttsdecks import resolve
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.pack.ttsspec import read_spec
+from estoril_pnp.pieces.lay_out import faces, lay_out
+from estoril_pnp.pieces.selection import one_of_each
 from estoril_pnp.render.fonts import register_fonts
 from estoril_pnp.render.layout import load_design
-from estoril_pnp.resources import default_pack
-from estoril_pnp.ttsdecks import read_spec, resolve
 
 
 def _megapixels(files: list[Path]) -> float:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from estoril_pnp.pack import load_pack
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.pack.load import load_pack
 from estoril_pnp.render.capacity import markdown, pieces_per_page
 from estoril_pnp.render.imposition import Backs
-from estoril_pnp.resources import default_pack
 
 
 def main() -> None:

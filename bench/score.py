@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 import time
 
+from estoril_pnp.files.resources import default_pack
 from estoril_pnp.games.estoril.sample import random_record
-from estoril_pnp.pack import load_pack
-from estoril_pnp.resources import default_pack
-from estoril_pnp.scorecalc import score
-from estoril_pnp.scorerecord import parse
-from estoril_pnp.yamlsrc import Located
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.scoring.calc import score
+from estoril_pnp.scoring.record import parse
+from estoril_pnp.source.yamlsrc import Located
 
 RECORDS = 10_000
 

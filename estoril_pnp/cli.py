@@ -12,17 +12,17 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec
 
 import typer
+from typer.core import TyperCommand
 
 from . import __version__
 from .errors import Finding, InputError
-from .render.imposition import PAPERS, Backs, Paper
+from .files.resources import default_pack
+from .render.imposition import Backs
 from .render.options import Layout, SheetOptions
-from .resources import default_pack
 from .terminal import clean, plain, safe_json
 
 # Each command imports what it uses when it runs: a rebuild with nothing to do, or one
@@ -30,25 +30,22 @@ from .terminal import clean, plain, safe_json
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from .build import Extra
-    from .games.estoril.model import Estoril
-    from .i18n import Texts
-    from .pack import Pack
+    from .i18n.catalogs import Texts
+    from .pack.load import Pack
     from .render.layout import Design
     from .render.piece import Piece
-    from .render.scorepad import Pad
-    from .scoresheet import Sheet
+    from .scoring.sheet import Sheet
 
 app = typer.Typer(
-    help="Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool).",
+    help="Print-and-play toolchain for physical games, every game a pack (unofficial fan tool).",
     no_args_is_help=True,
     add_completion=False,
 )
 
 
-@functools.cache
 def out() -> Console:
-    """Everything printed here is data or our own Text: no markup, no emoji codes."""
+    """Everything printed here is data or our own Text: no markup, no emoji codes. Made anew for each
+    print: the terminal's width (COLUMNS) is read then, not kept from an earlier command in the process."""
     from rich.console import Console
 
     return Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
@@ -81,7 +78,7 @@ def main(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
 ) -> None:
-    """Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool)."""
+    """Print-and-play toolchain for physical games, every game a pack (unofficial fan tool)."""
 
 
 def fail(exc: InputError) -> NoReturn:
@@ -94,6 +91,10 @@ def fail(exc: InputError) -> NoReturn:
 def say(line: str, err: bool = False) -> None:
     """One line that may quote a pack, a record or a path: shown, never obeyed by the terminal."""
     typer.echo(clean(line), err=err)
+
+
+def warn(line: str) -> None:
+    say(f"warning: {line}", err=True)
 
 
 def os_finding(exc: OSError, path: Path | str | None = None, doing: str = "") -> Finding:
@@ -146,7 +147,7 @@ def interrupted() -> NoReturn:
 
 
 def open_pack(pack_dir: Path | None) -> Pack:
-    from .pack import load_pack
+    from .pack.load import load_pack
 
     try:
         return load_pack(pack_dir or default_pack())
@@ -170,17 +171,6 @@ def score_sheet(pack: Pack) -> Sheet:
         path = pack.files.root / "scoring.yaml"
         fail(InputError([Finding(path, None, "", "this pack has no score sheet, so it cannot be scored")]))
     return pack.sheet
-
-
-def estoril(pack: Pack) -> Estoril:
-    """The City of Spies data of a pack, for the commands that know that game (score, list)."""
-    from .games.estoril import CityOfSpies
-
-    if not isinstance(pack.model, CityOfSpies):
-        fail(
-            InputError([Finding(pack.files.root / "pack.yaml", None, "model", "this command needs the estoril model")])
-        )
-    return pack.model.data
 
 
 @app.command()
@@ -210,20 +200,28 @@ def validate(
         raise typer.Exit(1)
 
 
-class ListWhat(StrEnum):
-    characters = "characters"
-    missions = "missions"
-    locations = "locations"
-
-
 @app.command("list")
 @edge
-def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
-    """Show the pack's characters, missions or locations as a table."""
-    from .games.estoril.tables import TABLES
+def list_(
+    what: Annotated[
+        str | None, typer.Argument(help="The table to show; none: what the pack offers.", show_default=False)
+    ] = None,
+    pack: PackOption = None,
+    lang: LangOption = "en",
+) -> None:
+    """Show a table of the pack, to check a piece's numbers against it."""
+    from .pack.listing import listings
 
     p = open_pack(pack)
-    out().print(TABLES[what.value](estoril(p), texts(p, lang)))
+    t = texts(p, lang)
+    offered = listings(p)
+    if what is None:
+        say(f"{p.info.title}: estoril-pnp list " + " | ".join(offered) if offered else "this pack has nothing to list")
+        return
+    if what not in offered:
+        known = ", ".join(offered) or "nothing"
+        raise InputError([Finding("WHAT", None, "", f"this pack has no table {clean(what)!r}; it lists: {known}")])
+    out().print(offered[what](t))
 
 
 # --- Sheets: pieces imposed on paper, and the duplex calibration page ---------------------
@@ -254,9 +252,9 @@ def build(
 
     Only what changed since the last build into the same folder is drawn again.
     """
-    from .build import build_set, unchanged
-    from .packfiles import PackFiles
+    from .build.printset import build_set, unchanged
     from .render.options import resolve_options
+    from .source.packfiles import PackFiles
 
     options = resolve_options(paper, bleed, backs, back_offset, layout)
     if out_dir.exists() and not out_dir.is_dir():
@@ -272,6 +270,8 @@ def build(
         return
     from rich.progress import Progress
 
+    from .build.extras import extras
+
     p = open_pack(pack)
     languages = p.languages if lang == "all" else [lang]
     for code in languages:
@@ -286,9 +286,9 @@ def build(
             out_dir,
             progress=lambda n: bar.advance(task, n),
             note=lambda s: say(f"note: {s}"),
-            warn=lambda s: say(f"warning: {s}", err=True),
+            warn=warn,
             sized=lambda total: bar.update(task, total=total),
-            extras={**scorepads(p, PAPERS[paper]), **rulebooks(p, out_dir, paper), **score_pages(p)},
+            extras=extras(p, paper, out_dir, warn),
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} files under {out_dir}/ are up to date.")
@@ -299,86 +299,6 @@ def build(
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
     for line in how_to_print(len(done.drawn), len(done.files), where, options).splitlines():
         say(line)
-
-
-def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
-    """Beside the pieces, each language's score pad; only a pack with a score sheet has one."""
-    from .buildcache import value_key
-    from .scorepad import score_pad
-
-    sheet = pack.sheet
-    if sheet is None:
-        return {}
-
-    def pad(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        drawn = score_pad(sheet, pack.info.title, pack.texts(lang))
-        return value_key(drawn, paper), lambda target: _write_scorepad(drawn, lang, paper, target)
-
-    return {"scorepad.pdf": pad}
-
-
-def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, within: Path | None = None) -> None:
-    from .atomic import atomic_path
-    from .build import new_canvas
-    from .render.scorepad import draw_pad
-
-    with atomic_path(target, within) as temp:
-        canvas = new_canvas(temp, title=f"{pad.title} · {pad.subtitle}")
-        overflows = draw_pad(canvas, pad, paper)
-        canvas.save()
-    for overflow in overflows:
-        say(f"warning: {target.name} [{lang}]: {overflow}", err=True)
-
-
-def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
-    """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per language."""
-    from .rulebook import book
-
-    if not book.has_rulebook(pack):
-        return {}
-    from . import scorepage
-
-    has_sheet = scorepage.resolved_sheet(pack) is not None
-
-    def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        from .atomic import atomic_path
-        from .buildcache import value_key
-        from .render.layout import load_design
-
-        # the design only when a language is rebuilt: an unchanged build reads no layout file
-        design = load_design(pack.files)
-        doc, _ = book.make_document(pack, design, pieces, lang)
-        score_page = (scorepage.NAME, pack.texts(lang).raw(scorepage.KEYS + "link")) if has_sheet else None
-
-        def write(target: Path) -> None:
-            book.write_pdf_to(doc, design, target, paper)
-            page = out_dir / lang / book.HTML_NAME  # one page per language, beside the paper folders
-            with atomic_path(page, out_dir) as temp:
-                book.write_html_to(doc, design, temp, score_page)
-
-        return value_key(doc, paper, score_page), write
-
-    return {book.PDF_NAME: rulebook}
-
-
-def score_pages(pack: Pack) -> dict[str, Extra]:
-    """Beside the paper folders, each language's phone page to score a game (OUT/<lang>/score.html),
-    for every pack with a score sheet; it links to the rulebook page where the pack has one."""
-    from . import scorepage
-    from .build import BESIDE
-    from .buildcache import value_key
-    from .rulebook import book
-
-    resolved = scorepage.resolved_sheet(pack)
-    if resolved is None:
-        return {}
-    rulebook = book.HTML_NAME if book.has_rulebook(pack) else None
-
-    def page(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        text = scorepage.make_page(pack, resolved, pieces, lang, rulebook)
-        return value_key(text), lambda target: scorepage.write(target, text)
-
-    return {BESIDE + scorepage.NAME: page}
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:
@@ -414,9 +334,9 @@ def calibrate(
     lang: LangOption = "en",
 ) -> None:
     """Write a duplex calibration page pair and a 50 mm square to check actual-size printing."""
-    from .atomic import atomic_path
-    from .build import new_canvas
+    from .files.atomic import atomic_path
     from .render.calibration import draw_calibration
+    from .render.draw import new_canvas
     from .render.fonts import register_fonts
     from .render.options import resolve_options
 
@@ -444,10 +364,11 @@ def scorepad(
         Path | None, typer.Option("--out", help="PDF to write (default: output/<lang>/<paper>/scorepad.pdf).")
     ] = None,
 ) -> None:
-    """Write the printable end-of-game score pad: a row per source of points, a column per colour."""
+    """Write the printable end-of-game score pad: a row per source of points, a column per player."""
+    from .build.extras import write_scorepad
     from .render.fonts import register_fonts
     from .render.options import resolve_options
-    from .scorepad import score_pad
+    from .scoring.pad import score_pad
 
     options = resolve_options(paper)
     p = open_pack(pack)
@@ -459,7 +380,7 @@ def scorepad(
         raise InputError([Finding("--out", None, "", f"{target} is a folder; give a file name")])
     with writing(target):
         pad = score_pad(sheet, p.info.title, t)
-        _write_scorepad(pad, lang, options.paper, target, None if out_file else Path("output"))
+        write_scorepad(pad, lang, options.paper, target, warn, None if out_file else Path("output"))
     say(str(target))
 
 
@@ -470,8 +391,8 @@ app.add_typer(i18n_app, name="i18n")
 
 
 def _translation_states(pack: Pack) -> tuple[dict[str, Any], set[str]]:
+    from .pack.translation import state, used_keys
     from .render.layout import load_design
-    from .translation import state, used_keys
 
     used = used_keys(pack, load_design(pack.files))
     return {lang: state(pack, lang, used) for lang in pack.languages}, used
@@ -527,10 +448,10 @@ def i18n_new(
     """Write a template catalog: every key, empty, with the English text as a comment."""
     import re
 
-    from .atomic import atomic_path
-    from .translation import template
+    from .files.atomic import atomic_path
+    from .pack.translation import template
 
-    # a code is a name (names.py), in the form CLDR's plural rules are looked up by
+    # a code is a name (source/names.py), in the form CLDR's plural rules are looked up by
     if not re.fullmatch(r"[a-z]{2,3}(_[a-z0-9]{2,8})?", lang):
         raise InputError([Finding("LANG", None, "", f"{clean(lang)!r} is not a language code such as it or pt_br")])
     p = open_pack(pack)
@@ -544,12 +465,37 @@ def i18n_new(
     say(f"Then: estoril-pnp i18n check {lang}" + (f" --pack {pack}" if pack else ""))
 
 
-class RoundingChoice(StrEnum):
-    down = "down"
-    up = "up"
+class ScoreCommand(TyperCommand):
+    """`score --help` ends with the house rules of the pack given (--pack, else the shipped one)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # click's own types: typer may vendor click
+        self.epilog = _house_rules_help(sys.argv)
+        super().format_help(ctx, formatter)
 
 
-@app.command()
+def _house_rules_help(argv: Sequence[str]) -> str:
+    from .pack.load import load_pack
+    from .scoring.options import described
+
+    words = list(argv)
+    given = next((w.split("=", 1)[1] for w in words if w.startswith("--pack=")), None)
+    if "--pack" in words[:-1]:
+        given = words[words.index("--pack") + 1]
+    folder = Path(given) if given else default_pack()
+    try:
+        pack = load_pack(folder)
+    except InputError:
+        return f"House rules: {folder} cannot be read; run validate --pack on it."
+    if pack.sheet is None:
+        return f"{pack.info.title} has no score sheet."
+    lines = described(pack.sheet, pack.catalogs.get("en", {}))
+    if not lines:
+        return f"House rules of {pack.info.title}: none."
+    # typer's help joins an epilog's lines unless a blank line parts them
+    return "\n\n".join([f"House rules of {pack.info.title} (--option KEY=VALUE):", *lines])
+
+
+@app.command(cls=ScoreCommand)
 @edge
 def score(
     record_file: Annotated[
@@ -558,27 +504,12 @@ def score(
     ] = None,
     interactive: Annotated[bool, typer.Option("--interactive", "-i", help="Ask for the record instead.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    zero_wins: Annotated[
-        bool | None,
+    option: Annotated[
+        list[str] | None,
         typer.Option(
-            "--zero-wins/--no-zero-wins",
-            help="House rule: a player with none of what a mission counts may win it when nobody has more.",
-            show_default=False,
-        ),
-    ] = None,
-    rounding: Annotated[
-        RoundingChoice | None,
-        typer.Option(
-            "--rounding",
-            help="Important Second Place splits: down (this edition) or up (house rule).",
-            show_default=False,
-        ),
-    ] = None,
-    recruit_starting: Annotated[
-        bool | None,
-        typer.Option(
-            "--recruit-starting/--no-recruit-starting",
-            help="House rule: Secret Recruitment counts starting characters.",
+            "--option",
+            "-o",
+            help="A house rule of the pack's score sheet, KEY=VALUE (repeat for more); listed below.",
             show_default=False,
         ),
     ] = None,
@@ -587,21 +518,22 @@ def score(
 ) -> None:
     """Score a finished game: every player's points, the breakdown and the winner.
 
-    The house rules that the rulebook's edition notes offer and that change the score are
-    --zero-wins, --rounding up and --recruit-starting. Given here, they override the
-    record's `options:`; without either, this edition's rules apply.
+    The house rules that the rulebook's edition notes offer are the score sheet's options, listed
+    below. Given here, they override the record's `options:`; without either, the edition's rules apply.
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
-    from . import scorecalc, scorerecord, scoretable
+    from .scoring import calc as scorecalc
+    from .scoring import record as scorerecord
+    from .scoring import table as scoretable
+    from .scoring.options import parse_options
 
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
     sheet = score_sheet(pack_)
-    given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
-    overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    overrides: dict[str, Any] = parse_options(sheet, option or [])
     if interactive:  # the typed-in game is offered for saving before anything else can fail
-        from . import scoreask
+        from .scoring import ask as scoreask
 
         played = scoreask.settle(sheet, t, scoreask.interview(sheet, t), overrides)
     else:
@@ -629,8 +561,8 @@ ExportOutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
 def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Design, dict[str, list[Piece]]]:
     """The pack (one copy of each item: copies are the same picture), its design, and its pieces
     in every language asked for, all laid out before anything is written."""
-    from .pictures import one_of_each
-    from .pieces import lay_out
+    from .pieces.lay_out import lay_out
+    from .pieces.selection import one_of_each
     from .render.fonts import register_fonts
     from .render.layout import load_design
 
@@ -644,7 +576,7 @@ def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Design, dict
     for code in languages:
         pieces, overflows = lay_out(p, design, code)
         for finding in overflows:
-            say(f"warning: {finding}", err=True)
+            warn(str(finding))
         laid_out[code] = pieces
     return p, design, laid_out
 
@@ -660,7 +592,7 @@ def export_png(
         list[str] | None,
         typer.Option(
             "--only",
-            help="Only these groups or keys, e.g. characters, missions/strongest or 'characters/*/red'; repeat or "
+            help="Only these groups or keys (GROUP, GROUP/KEY, or patterns such as 'GROUP/*/x'); repeat or "
             "separate with commas.",
             show_default=False,
         ),
@@ -670,9 +602,9 @@ def export_png(
     """One PNG per piece face and back under OUT/<lang>/png/, named by the piece's key."""
     from rich.progress import Progress
 
-    from .export import check_dpi, size
-    from .export import export_png as write_pngs
-    from .pictures import pictures, select
+    from .export.images import check_dpi, size
+    from .export.images import export_png as write_pngs
+    from .pieces.selection import pictures, select
 
     check_dpi(dpi)
     _, _, laid_out = _export_pieces(pack, lang)
@@ -712,19 +644,14 @@ def export_tts(
     """Tabletop Simulator decks (face sheet, back, saved object) and single images under OUT/<lang>/tts/."""
     from rich.progress import Progress
 
-    from .export import check_base_url
-    from .export import export_tts as write_tts
-    from .pictures import pictures
-    from .pieces import faces
-    from .ttsdecks import default_spec, resolve
+    from .export.images import check_base_url
+    from .export.images import export_tts as write_tts
+    from .export.ttsdecks import plan_decks
+    from .pieces.selection import pictures
 
     check_base_url(base_url)
     p, design, laid_out = _export_pieces(pack, lang)
-    plans = {}
-    spec = p.tts
-    for code, pieces in laid_out.items():  # every deck checked in every language before the first file is written
-        spec_, src = spec if spec is not None else (default_spec(pieces), None)
-        plans[code] = resolve(spec_, src, pieces, faces(p, design, code))
+    plans = plan_decks(p, design, laid_out)
     total = sum(len(d.cards) for decks, _ in plans.values() for d in decks)
     total += sum(len(pictures(singles)) for _, singles in plans.values())
     bars = stderr_console()

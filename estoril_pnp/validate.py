@@ -9,18 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import i18n
 from .errors import Finding, InputError
-from .pack import Pack, load_pack
-from .pictures import one_of_each
-from .pieces import lay_out, layout_failure
+from .export.ttsdecks import resolve
+from .i18n import catalogs as i18n
+from .pack.load import Pack, load_pack
+from .pack.translation import plural_stems, state, used_keys
+from .pieces.lay_out import lay_out, layout_failure
+from .pieces.selection import one_of_each
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
 from .render.layout import Design, load_design
 from .rulebook import book
-from .scoresheet import catalog_keys
-from .translation import plural_stems, state, used_keys
-from .ttsdecks import resolve
+from .scoring.sheet import catalog_keys
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ BOOK = "rulebook."
 
 
 def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
-    """English must say everything the game needs; every language must match it (translation.py)."""
+    """English must say everything the game needs; every language must match it (pack/translation.py)."""
     root = pack.files.root / "i18n"
     english = pack.catalogs[i18n.FALLBACK]
     required = (pack.model.required_keys() if pack.model else []) + (catalog_keys(pack.sheet) if pack.sheet else [])

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from typer.testing import Result
 
+from estoril_pnp.files.resources import default_pack
 from estoril_pnp.games.estoril.model import Estoril
-from estoril_pnp.pack import load_pack
+from estoril_pnp.pack.load import load_pack
 from estoril_pnp.render.fonts import register_fonts
-from estoril_pnp.resources import default_pack
 
 SHIPPED = load_pack(default_pack())
 PACK = SHIPPED.model.data  # module level too: hypothesis strategies need it at import

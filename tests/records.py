@@ -10,11 +10,12 @@ from typing import Any, Literal
 
 import yaml
 
-from estoril_pnp import scorecalc, scorerecord
 from estoril_pnp.games.estoril.sample import VARIANTS
-from estoril_pnp.scorecalc import Played, PlayerEntry, Result
-from estoril_pnp.scoresheet import Sheet
-from estoril_pnp.yamlsrc import Located
+from estoril_pnp.scoring import calc as scorecalc
+from estoril_pnp.scoring import record as scorerecord
+from estoril_pnp.scoring.calc import Played, PlayerEntry, Result
+from estoril_pnp.scoring.sheet import Sheet
+from estoril_pnp.source.yamlsrc import Located
 
 Variant = Literal["secret_missions", "secret_recruitment", "important_second_place"]
 Rounding = Literal["down", "up"]

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from estoril_pnp.build import build_set
+from estoril_pnp.build.printset import build_set
 from estoril_pnp.cli import app
-from estoril_pnp.pack import load_pack
+from estoril_pnp.files.resources import resource_dir
+from estoril_pnp.pack.load import load_pack
 from estoril_pnp.render.options import resolve_options
-from estoril_pnp.resources import resource_dir
 
 runner = CliRunner()
 

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from estoril_pnp import cli
-from estoril_pnp.build import build
+from estoril_pnp.build.printset import build
 from estoril_pnp.render.options import resolve_options
 from tests.pdfread import Page, read
 from tests.synthetic import grouped, pieces

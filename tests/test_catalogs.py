@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from estoril_pnp import validate as validation
 from estoril_pnp.cli import app
 from estoril_pnp.games.estoril.model import Estoril
-from estoril_pnp.i18n import CALL_VALUES, Texts, fill, placeholder_problems
+from estoril_pnp.i18n.catalogs import CALL_VALUES, Texts, fill, placeholder_problems
 
 runner = CliRunner()
 

@@ -12,8 +12,9 @@ import pytest
 from conftest import assert_clean_outcome, replace_once
 from typer.testing import CliRunner
 
-from estoril_pnp import atomic, yamlsrc
 from estoril_pnp.cli import app
+from estoril_pnp.files import atomic
+from estoril_pnp.source import yamlsrc
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,7 +238,7 @@ def test_a_pack_the_layout_code_cannot_lay_out_is_bad_input_for_build(
     pack_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Layout code that meets data it cannot lay out (an error of ours the data provoked) is one line."""
-    from estoril_pnp.games.estoril import pieces
+    from estoril_pnp.games.estoril import faces as pieces
 
     def broken(*_: object) -> list:
         raise KeyError("location")

@@ -12,9 +12,9 @@ from PIL import Image, ImageChops, ImageStat
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.export import export_tts
-from estoril_pnp.tts import MAX_CARDS, grid, split
-from estoril_pnp.ttsdecks import Deck
+from estoril_pnp.export.images import export_tts
+from estoril_pnp.export.tts import MAX_CARDS, grid, split
+from estoril_pnp.export.ttsdecks import Deck
 from tests.conftest import PACK, SHIPPED, replace_once
 from tests.synthetic import pieces
 

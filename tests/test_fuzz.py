@@ -30,10 +30,10 @@ from test_score_cli import EXAMPLE
 from typer.testing import CliRunner, Result
 
 from estoril_pnp import cli
-from estoril_pnp import pack as pack_module  # the commands look load_pack up here as they run
+from estoril_pnp.files.resources import default_pack
 from estoril_pnp.games.estoril.sample import random_record
-from estoril_pnp.pack import load_pack
-from estoril_pnp.resources import default_pack
+from estoril_pnp.pack import load as pack_module  # the commands look load_pack up here as they run
+from estoril_pnp.pack.load import load_pack
 
 EXAMPLES = int(os.environ.get("ESTORIL_FUZZ_EXAMPLES", "0"))
 runner = CliRunner()

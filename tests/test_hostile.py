@@ -21,8 +21,8 @@ from fuzzing import ALIAS_BOMB, time_limit
 from typer.testing import CliRunner, Result
 
 from estoril_pnp.cli import app
-from estoril_pnp.pieces import MAX_PIECES
-from estoril_pnp.resources import default_pack
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.pieces.lay_out import MAX_PIECES
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "300"}  # table cells unwrapped, so a name can be found whole
@@ -213,7 +213,7 @@ SPEC: dict[str, dict] = {
     ),
     "alias bomb in a catalog": pack("i18n/en.yaml", "language:", BOMB + "language:", kind="limits"),
     # --- pack faults: numbers beyond sense, impossible combinations, broken files
-    "rounds 1000000": pack("game.yaml", "rounds: 4", "rounds: 1000000", "less than or equal to 99"),
+    "rounds 1000000": pack("game.yaml", "rounds: 4", "rounds: 1000000", "at most 99"),
     "hand limit 10**30": pack("game.yaml", "hand_limit: 6", f"hand_limit: {10**30}"),
     "markers per colour 10**6": pack("components.yaml", "copies: 6}", "copies: 1000000}"),
     "a billion players": pack("game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 1000000000}"),

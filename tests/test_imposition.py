@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from estoril_pnp.pack import load_pack
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.pack.load import load_pack
 from estoril_pnp.render.capacity import pieces_per_page
 from estoril_pnp.render.geometry import Box
 from estoril_pnp.render.imposition import MARGIN, PAPERS, Backs, DoesNotFit, Mark, SheetPlan, plan
-from estoril_pnp.resources import default_pack
 
 A4, LETTER = PAPERS["a4"], PAPERS["letter"]
 EPS = 1e-9

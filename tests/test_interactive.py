@@ -15,10 +15,12 @@ from conftest import SHIPPED, assert_clean_outcome
 from test_score_cli import EXAMPLE_ANSWERS
 from typer.testing import CliRunner, Result
 
-from estoril_pnp import atomic, scoreask, scorecalc
 from estoril_pnp.cli import app
 from estoril_pnp.errors import Finding, InputError
-from estoril_pnp.i18n import Texts
+from estoril_pnp.files import atomic
+from estoril_pnp.i18n.catalogs import Texts
+from estoril_pnp.scoring import ask as scoreask
+from estoril_pnp.scoring import calc as scorecalc
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,13 +15,13 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.i18n import Texts
-from estoril_pnp.pack import load_pack
-from estoril_pnp.packfiles import PackFiles
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.i18n.catalogs import Texts
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.pack.translation import state
 from estoril_pnp.render.layout import load_design
-from estoril_pnp.resources import default_pack
 from estoril_pnp.rulebook import book
-from estoril_pnp.translation import state
+from estoril_pnp.source.packfiles import PackFiles
 
 runner = CliRunner()
 LANGS = SHIPPED.languages
@@ -253,8 +253,8 @@ def test_score_in_polish_prints_polish_labels_and_the_right_plural(tmp_path: Pat
 
 
 def test_every_key_the_code_names_is_in_english_and_counted_as_used() -> None:
+    from estoril_pnp.pack.translation import CODE_PREFIXES, used_keys
     from estoril_pnp.render.layout import load_design
-    from estoril_pnp.translation import CODE_PREFIXES, used_keys
 
     used = used_keys(SHIPPED, load_design(SHIPPED.files))
     english = SHIPPED.catalogs["en"]

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from estoril_pnp.errors import InputError
-from estoril_pnp.packfiles import PackFiles
 from estoril_pnp.render.geometry import Box
 from estoril_pnp.render.layout import load_design
 from estoril_pnp.render.ops import IconOp, TextOp
 from estoril_pnp.render.resolve import resolve
+from estoril_pnp.source.packfiles import PackFiles
 
 DESIGN = """\
 palette: {ink: "#000000", paper: "#ffffff"}

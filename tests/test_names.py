@@ -14,18 +14,18 @@ import pytest
 from conftest import assert_clean_outcome
 from typer.testing import CliRunner
 
-from estoril_pnp import names
-from estoril_pnp.atomic import atomic_path
 from estoril_pnp.cli import app
 from estoril_pnp.errors import InputError
-from estoril_pnp.export import export_tts
-from estoril_pnp.pack import load_pack
-from estoril_pnp.pictures import one_of_each
-from estoril_pnp.pieces import lay_out
+from estoril_pnp.export.images import export_tts
+from estoril_pnp.export.ttsdecks import Deck
+from estoril_pnp.files.atomic import atomic_path
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.pieces.lay_out import lay_out
+from estoril_pnp.pieces.selection import one_of_each
 from estoril_pnp.render.layout import load_design
-from estoril_pnp.resources import default_pack
 from estoril_pnp.rulebook import book
-from estoril_pnp.ttsdecks import Deck
+from estoril_pnp.source import names
 
 runner = CliRunner()
 TINY = Path(__file__).parent / "fixtures" / "tiny_game"

@@ -14,11 +14,11 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.pack import load_pack
-from estoril_pnp.pieces import lay_out
+from estoril_pnp.files.resources import default_pack, resource_dir
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.pieces.lay_out import lay_out
 from estoril_pnp.render.draw import draw_piece
 from estoril_pnp.render.layout import load_design
-from estoril_pnp.resources import default_pack, resource_dir
 
 runner = CliRunner()
 ROOT = Path(__file__).parent.parent

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from estoril_pnp.cli import app
 from estoril_pnp.errors import InputError
 from estoril_pnp.games.estoril.model import Estoril
-from estoril_pnp.i18n import Texts
-from estoril_pnp.pack import load_pack
+from estoril_pnp.i18n.catalogs import Texts
+from estoril_pnp.pack.load import load_pack
 from estoril_pnp.render.layout import load_design
 
 runner = CliRunner()

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.pack import load_pack
+from estoril_pnp.pack.load import load_pack
 
 FLAG = re.compile(r"(?<![\w-])--[A-Za-z][\w-]*")
 SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")  # zero_wins, recruit_starting, vp_mission

@@ -20,8 +20,8 @@ from conftest import SHIPPED
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.i18n import Texts, plural_forms
-from estoril_pnp.pack import load_pack
+from estoril_pnp.i18n.catalogs import Texts, plural_forms
+from estoril_pnp.pack.load import load_pack
 
 runner = CliRunner()
 SINGULAR_NOUNS = {

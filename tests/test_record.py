@@ -9,12 +9,13 @@ import pytest
 from conftest import SHIPPED
 from records import dump
 
-from estoril_pnp import scorerecord, yamlsrc
 from estoril_pnp.errors import InputError
 from estoril_pnp.games.estoril.model import Estoril
 from estoril_pnp.games.estoril.sample import random_record
-from estoril_pnp.scorecalc import Played
-from estoril_pnp.yamlsrc import Located
+from estoril_pnp.scoring import record as scorerecord
+from estoril_pnp.scoring.calc import Played
+from estoril_pnp.source import yamlsrc
+from estoril_pnp.source.yamlsrc import Located
 
 BASE = """\
 players:

@@ -13,12 +13,12 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.i18n import Texts
-from estoril_pnp.pack import load_pack
+from estoril_pnp.i18n.catalogs import Texts
+from estoril_pnp.pack.load import load_pack
 from estoril_pnp.render.layout import load_design
 from estoril_pnp.rulebook import book
-from estoril_pnp.scorecalc import score
-from estoril_pnp.scorerecord import read
+from estoril_pnp.scoring.calc import score
+from estoril_pnp.scoring.record import read
 
 runner = CliRunner()
 LANGS = SHIPPED.languages
@@ -51,7 +51,7 @@ def english() -> book.Document:
 
 
 def _english_pieces() -> tuple:
-    from estoril_pnp.pieces import lay_out
+    from estoril_pnp.pieces.lay_out import lay_out
 
     design = load_design(SHIPPED.files)
     return design, lay_out(SHIPPED, design, "en")[0]

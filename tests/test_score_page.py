@@ -17,11 +17,13 @@ from conftest import SHIPPED
 from records import dump
 from typer.testing import CliRunner
 
-from estoril_pnp import scorecalc, scorerecord, scoretable
 from estoril_pnp.cli import app
 from estoril_pnp.games.estoril.sample import VARIANTS, random_record
-from estoril_pnp.pack import load_pack
-from estoril_pnp.yamlsrc import Located
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.scoring import calc as scorecalc
+from estoril_pnp.scoring import record as scorerecord
+from estoril_pnp.scoring import table as scoretable
+from estoril_pnp.source.yamlsrc import Located
 
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

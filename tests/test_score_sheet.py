@@ -18,11 +18,12 @@ from conftest import PACK, SHIPPED
 from records import VARIANTS, Options, from_data
 from typer.testing import CliRunner
 
-from estoril_pnp import scorecalc, scoresheet
 from estoril_pnp.cli import app
+from estoril_pnp.files.resources import default_pack
 from estoril_pnp.games.estoril.sample import random_record
-from estoril_pnp.resources import default_pack
-from estoril_pnp.scoretable import to_json
+from estoril_pnp.scoring import calc as scorecalc
+from estoril_pnp.scoring import sheet as scoresheet
+from estoril_pnp.scoring.table import to_json
 
 runner = CliRunner()
 TINY = Path(__file__).parent / "fixtures" / "tiny_game"
@@ -286,9 +287,11 @@ def _paths(node: object, at: tuple = ()) -> list[tuple]:
 def test_a_mangled_sheet_is_findings_and_what_loads_scores(pack: Path) -> None:
     import yaml
 
-    from estoril_pnp import scorecalc, scorerecord, yamlsrc
     from estoril_pnp.errors import InputError
-    from estoril_pnp.pack import load_pack
+    from estoril_pnp.pack.load import load_pack
+    from estoril_pnp.scoring import calc as scorecalc
+    from estoril_pnp.scoring import record as scorerecord
+    from estoril_pnp.source import yamlsrc
 
     loaded = load_pack(pack)
     numbers, pieces = (loaded.model.numbers(), loaded.model.score_pieces()) if loaded.model else ({}, None)

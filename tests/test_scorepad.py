@@ -22,9 +22,9 @@ from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
 from estoril_pnp.games.estoril.sample import VARIANTS, random_record
-from estoril_pnp.i18n import Texts
-from estoril_pnp.scorerecord import fold
-from estoril_pnp.scoresheet import catalog_keys
+from estoril_pnp.i18n.catalogs import Texts
+from estoril_pnp.scoring.record import fold
+from estoril_pnp.scoring.sheet import catalog_keys
 
 runner = CliRunner()
 LANGS = SHIPPED.languages

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from records import Options, PlayerRecord, Record, Variant, from_data, score
 
-from estoril_pnp import scoresheet
 from estoril_pnp.games.estoril.sample import random_record
-from estoril_pnp.scorecalc import ContestResult, PlayerScore, Result, compile_expr
-from estoril_pnp.scoresheet import Sheet
+from estoril_pnp.scoring import sheet as scoresheet
+from estoril_pnp.scoring.calc import ContestResult, PlayerScore, Result, compile_expr
+from estoril_pnp.scoring.sheet import Sheet
 
 SHEET = SHIPPED.sheet
 

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from estoril_pnp import cli
-from estoril_pnp.build import build
+from estoril_pnp.build.printset import build
 from estoril_pnp.errors import InputError
 from estoril_pnp.render.geometry import Box
 from estoril_pnp.render.imposition import MARGIN

@@ -17,8 +17,8 @@ from fontTools.ttLib import TTFont
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
-from estoril_pnp.pack import load_pack
-from estoril_pnp.packfiles import PackFiles
+from estoril_pnp.pack.load import load_pack
+from estoril_pnp.source.packfiles import PackFiles
 
 runner = CliRunner()
 ROOT = Path(__file__).parent.parent
@@ -33,17 +33,25 @@ WORDS = {
             "Gracz PL",
             "Gracz DE",
             "Przebieg etapu",
-            "Koszt w punktach akcji",
+            "Koszty w punktach akcji",
+            "Nie są akcjami",
+            "Przekupienie wrogiego agenta (0 PA)",
             "Rozmowa (1 PA)",
             "Przeszukanie lokacji (2 PA)",
-            "Gra kończy się natychmiast",
+            "Wygrywasz natychmiast",
             "Tylko dla DE",
             "Klossem",
         ],
         "scenarios.pdf": ["Wybór scenariusza", "Standardowy", "Rozszerzony", "Zaawansowany", "Swobodny"],
         "tracks.pdf": ["Punkty zwycięstwa (wygrana przy 13)", "Żółty", "Bordowy", "Morski", "Czarny", "10+"],
         "rulebook.pdf": ["Streszczenie zasad", "Przygotowanie", "Koniec gry", "Czego nasze źródło nie mówi"],
-        "scorepad.pdf": ["Stawka · koniec gry", "Osiągnięte 13 punktów zwycięstwa", "Misje łatwe", "Dowody"],
+        "scorepad.pdf": [
+            "Stawka · koniec gry",
+            "Osiągnięte 13 punktów zwycięstwa",
+            "Misje łatwe",
+            "Dowody",
+            "własna zasada tego wydania",
+        ],
     },
     (STAWKA, "en"): {
         "reference.pdf": [
@@ -51,14 +59,22 @@ WORDS = {
             "DE player",
             "Each stage, in order",
             "Costs in action points",
+            "Actions · one per activation, even at 0 AP",
+            "Bribing an enemy agent (0 AP)",
             "Conversation (1 AP)",
             "Searching a location (2 AP)",
-            "The game ends at once when",
+            "You win at once when",
         ],
         "scenarios.pdf": ["Choosing a scenario", "Standard", "Extended", "Advanced", "Free"],
         "tracks.pdf": ["Victory points (13 wins)", "Yellow", "Maroon", "Sea blue", "Black"],
         "rulebook.pdf": ["A rules summary", "Setting up", "End of the game", "Where our source is silent"],
-        "scorepad.pdf": ["Stawka · end of the game", "13 victory points reached", "Easy missions", "Evidence"],
+        "scorepad.pdf": [
+            "Stawka · end of the game",
+            "13 victory points reached",
+            "Easy missions",
+            "Evidence",
+            "this edition's own rule",
+        ],
     },
     (ESPIONAGE, "cs"): {
         "reference.pdf": [
@@ -73,7 +89,12 @@ WORDS = {
         ],
         "tracks.pdf": ["Počítadla vlivu", "Polsko", "Maďarsko", "SSSR", "USA", "Anglie", "Francie"],
         "rulebook.pdf": ["Shrnutí pravidel", "Příprava hry", "O čem náš zdroj mlčí", "Rebel Forces"],
-        "scorepad.pdf": ["kdo vyhrál?", "3 zajištěné státy", "Zajištěný hlavní stát soupeře"],
+        "scorepad.pdf": [
+            "kdo vyhrál?",
+            "3 zajištěné státy",
+            "Zajištěný hlavní stát soupeře",
+            "vlastní pravidlo této edice",
+        ],
     },
     (ESPIONAGE, "en"): {
         "reference.pdf": [
@@ -88,7 +109,12 @@ WORDS = {
         ],
         "tracks.pdf": ["Influence tracks", "Poland", "Hungary", "USSR", "USA", "England", "France"],
         "rulebook.pdf": ["A rules summary", "Setting up", "Where our source is silent", "Rebel Forces"],
-        "scorepad.pdf": ["who has won?", "3 states secured", "The opponent's main state secured"],
+        "scorepad.pdf": [
+            "who has won?",
+            "3 states secured",
+            "The opponent's main state secured",
+            "this edition's own rule",
+        ],
     },
 }
 LETTERS = {"pl": "łżąę", "cs": "ěšřů"}
@@ -156,6 +182,20 @@ def test_the_summaries_picture_the_packs_own_pieces(built: dict[Path, Path]) -> 
     assert "Počítadla vlivu".upper() in book and "Východní frakce".upper() in book
 
 
+# what only the program's users should read: a command-line flag, a file name, YAML, the program's name
+PROGRAM_WORDS = re.compile(r"(?<!\w)--\w|\b\w+\.(?:ya?ml|md|py|json|svg|ttf)\b|\byaml\b|estoril-pnp|\bscorer\b", re.I)
+
+
+@pytest.mark.parametrize(("pack", "lang"), list(WORDS), ids=lambda v: v.name if isinstance(v, Path) else v)
+def test_no_printed_page_talks_to_players_about_the_program(built: dict[Path, Path], pack: Path, lang: str) -> None:
+    """The summary, the cards and the pad are for players: no flag, key, file name or talk of the program."""
+    for pdf in sorted((built[pack] / lang / "a4").glob("*.pdf")):
+        found = PROGRAM_WORDS.findall(text_of(pdf))
+        assert not found, f"{pack.name} [{lang}] {pdf.name}: {found}"
+    found = PROGRAM_WORDS.findall(html_text(built[pack] / lang / "rulebook.html"))
+    assert not found, f"{pack.name} [{lang}] rulebook.html: {found}"
+
+
 def test_the_summaries_say_where_the_source_is_silent(built: dict[Path, Path]) -> None:
     book = text_of(built[ESPIONAGE] / "en" / "a4" / "rulebook.pdf")
     assert "How many spaces each influence track has" in book
@@ -219,7 +259,7 @@ def test_a_two_player_game_is_scored_by_questions_without_asking_how_many_play()
     assert result.exit_code == 0, result.output
     asked = load_pack(STAWKA).texts("en")("score.ask.players", players_min=2, players_max=2)
     assert asked not in result.output
-    assert re.search(r"Winner: PL · 1 point", result.output), result.output
+    assert re.search(r"Winner: PL · 1 condition met", result.output), result.output
     assert "DE (Ada)" in result.output
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from conftest import SHIPPED, replace_once
 
-from estoril_pnp import terms
-from estoril_pnp.pack import load_pack
+from estoril_pnp.i18n import terms
+from estoril_pnp.pack.load import load_pack
 
 LANGS = SHIPPED.languages
 

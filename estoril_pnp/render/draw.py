@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from math import cos, pi, sin
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from . import icons
+from .fonts import DEFAULT_FONT
 from .geometry import IDENTITY, Box, Matrix
 from .ops import GridOp, IconOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp
 from .piece import Piece
@@ -45,6 +47,16 @@ def draw_piece(
         return
     clip = Box(x - bleed, y - bleed, piece.width + 2 * bleed, piece.height + 2 * bleed)
     draw(canvas, ops, bleed, (1.0, 0.0, 0.0, 1.0, x, y), clip)
+
+
+def new_canvas(path: Path, title: str) -> Canvas:
+    """A PDF canvas whose bytes depend only on what is drawn."""
+    # invariant=1: no dates or random ids, so the same input gives byte-identical PDFs.
+    # a TrueType initial font, so no unembedded Base-14 font is ever referenced
+    canvas = Canvas(str(path), invariant=1, initialFontName=DEFAULT_FONT, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setCreator("estoril-pnp")
+    return canvas
 
 
 def new_page(canvas: Canvas, width: float, height: float, trim: Box | None = None, bleed: Box | None = None) -> None:

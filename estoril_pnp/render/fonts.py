@@ -13,7 +13,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import Finding, InputError
-from ..resources import resource_dir
+from ..files.resources import resource_dir
 
 DEFAULT_FONT = "Vollkorn-Regular"  # what every canvas starts with, so no Base-14 font is referenced
 _FILES: dict[str, Path] = {}  # registered name -> file: the coverage guard reads the file's own cmap

@@ -25,9 +25,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .. import names, yamlsrc
 from ..errors import Finding, InputError
-from ..packfiles import PackFiles
+from ..source import names, yamlsrc
+from ..source.packfiles import PackFiles
 from . import icons
 from .fonts import register_font
 from .geometry import Box

@@ -13,14 +13,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..atomic import atomic_path
 from ..errors import Finding, InputError
-from ..pack import Pack
-from ..packfiles import PackFiles
+from ..files.atomic import atomic_path
+from ..files.resources import resource_dir
+from ..pack.load import Pack
 from ..render.coverage import missing_in_text
 from ..render.fonts import font_file
 from ..render.imposition import PAPERS
-from ..resources import resource_dir
+from ..source.packfiles import PackFiles
 from .content import TEMPLATE, Source, build_document
 from .document import Document, Picture, strings
 from .facts import facts

@@ -26,10 +26,10 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from ..errors import Finding, InputError
-from ..i18n import FALLBACK, MissingText, Texts
-from ..packfiles import PackFiles
+from ..i18n.catalogs import FALLBACK, MissingText, Texts
 from ..render.layout import Design
 from ..render.piece import Piece
+from ..source.packfiles import PackFiles
 from .document import Block, Document, Figure, Icon, Inline, Items, Para, Picture, Placed, Run, Section, Table, Text
 from .sandbox import line_of, render
 
@@ -236,8 +236,9 @@ class _Parser:
 
 
 def _space(text: str) -> str:
-    """Template whitespace (line breaks, indents) read as single spaces, as HTML does."""
-    return re.sub(r"\s+", " ", text)
+    """Template whitespace (line breaks, indents) read as single spaces, as HTML does; a no-break
+    space a catalog puts after a one-letter word (Polish "w", "z") stays one."""
+    return re.sub(r"[^\S\u00a0\u202f]+", " ", text)
 
 
 def _tidy(parts: list[Inline]) -> Text:

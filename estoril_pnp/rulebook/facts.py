@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..pack import Pack
+from ..pack.load import Pack
 
 
 def facts(pack: Pack, lang: str) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from jinja2 import nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from ..errors import Finding, InputError
-from ..packfiles import PackFiles
+from ..source.packfiles import PackFiles
 
 MAX_STEPS = 100_000  # loop steps in one rendering, all loops together
 MAX_TEXT = 200_000  # characters in one string (or items in one list) an operator or call may make or take
@@ -194,7 +194,7 @@ class _Environment(ImmutableSandboxedEnvironment):
 
 @dataclass(eq=False)
 class _Loader(jinja2.BaseLoader):
-    """Templates of one folder, by bare name, each checked to stay inside it (packfiles.py)."""
+    """Templates of one folder, by bare name, each checked to stay inside it (source/packfiles.py)."""
 
     files: PackFiles
     folder: str

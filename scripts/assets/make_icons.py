@@ -20,6 +20,7 @@ mask is replaced by an equivalent <clipPath> circle (svglib honours
 clip-path), <use> elements are expanded, and the Yugoslav flag is reduced to
 the plain blue-white-red tricolour of the Kingdom of Yugoslavia (1942).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,7 +65,7 @@ GAME_ICONS: dict[str, tuple[str, str]] = {
 FLAGS = ["de", "es", "fr", "gb", "hu", "it", "pt", "su", "us", "yu"]
 
 _BG_RE = re.compile(
-    r'<path[^>]*\sd="M0 0h512v512H0[zZ]"[^>]*/>'      # iconify / game-icons background
+    r'<path[^>]*\sd="M0 0h512v512H0[zZ]"[^>]*/>'  # iconify / game-icons background
     r'|<rect[^>]*width="512"[^>]*height="512"[^>]*/>'
 )
 _OPACITY_RE = re.compile(r'\s(?:fill-|stroke-)?opacity="[^"]*"')
@@ -77,8 +78,7 @@ def make_game_icon(body: str, width: int, height: int) -> str:
     body = _FILL_RE.sub(lambda m: f' {m.group(1)}="#000"', body)
     body = re.sub(r'style="[^"]*"', "", body)
     assert "512v512" not in body, "background square left in body"
-    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width} {height}" '
-            f'fill="#000">{body}</svg>\n')
+    return f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width} {height}" fill="#000">{body}</svg>\n'
 
 
 def _q(tag: str) -> str:
@@ -106,8 +106,7 @@ def _expand_uses(root: ET.Element) -> None:
                 if tf:
                     g.set("transform", tf)
                 for k, v in child.attrib.items():
-                    if k not in ("x", "y", "transform", "href", f"{{{XLINK_NS}}}href",
-                                 "width", "height"):
+                    if k not in ("x", "y", "transform", "href", f"{{{XLINK_NS}}}href", "width", "height"):
                         g.set(k, v)
                 clone = copy.deepcopy(target)
                 clone.attrib.pop("id", None)
@@ -134,7 +133,7 @@ def make_flag(svg_text: str, code: str) -> str:
     for el in root.iter():
         m = el.get("mask")
         if m:
-            mid = m[m.find("#") + 1:m.rfind(")")]
+            mid = m[m.find("#") + 1 : m.rfind(")")]
             mask = masks.get(mid)
             circles = [c for c in mask.iter(_q("circle"))] if mask is not None else []
             if len(circles) != 1:
@@ -178,10 +177,10 @@ def make_flag(svg_text: str, code: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     here = Path(__file__).resolve()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game-icons", required=True, type=Path,
-                    help="icons.json from @iconify-json/game-icons")
-    ap.add_argument("--circle-flags", required=True, type=Path,
-                    help="flags/ directory from the circle-flags npm package")
+    ap.add_argument("--game-icons", required=True, type=Path, help="icons.json from @iconify-json/game-icons")
+    ap.add_argument(
+        "--circle-flags", required=True, type=Path, help="flags/ directory from the circle-flags npm package"
+    )
     ap.add_argument("--out", type=Path, default=here.parents[2] / "data" / "icons")
     a = ap.parse_args(argv)
 

@@ -1,4 +1,4 @@
-"""City of Spies: Estoril 1942 — the game behind the engine's boundary (games.GameModel).
+"""City of Spies: Estoril 1942 — the game behind the engine's boundary (pack/model.py: GameModel).
 
 Everything that names a character, a mission or a location lives in this package: the
 model and its loader, the pieces' data, the scorer, game records, the tables and the score pad.
@@ -6,23 +6,26 @@ model and its loader, the pieces' data, the scorer, game records, the tables and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ... import scoresheet
 from ...errors import Finding
-from ...i18n import Catalogs, Texts
-from ...manifest import Manifest
-from ...packfiles import PackFiles
-from ...scoresheet import Piece as SheetPiece
+from ...i18n.catalogs import Catalogs, Texts
+from ...pack.manifest import Manifest
+from ...scoring import sheet as scoresheet
+from ...scoring.sheet import Piece as SheetPiece
+from ...source.packfiles import PackFiles
 from .load import load_estoril
 from .model import Character, Estoril
 
 # the pieces, the score pad and the rulebook load when a command uses them: reading the
 # pack for a rebuild with nothing to do, or for one score, needs none of them
 if TYPE_CHECKING:
-    from ...items import Item
+    from rich.table import Table
+
+    from ...pack.items import Item
     from ...render.layout import Design
     from ...render.piece import Piece
     from ...rulebook.document import Picture
@@ -87,7 +90,7 @@ class CityOfSpies:
         return out
 
     def items(self, source: str, design: Design, t: Texts) -> list[Item] | None:
-        from .pieces import SOURCES
+        from .faces import SOURCES
 
         make = SOURCES.get(source)
         return make(self.data, design, t) if make else None
@@ -114,6 +117,11 @@ class CityOfSpies:
         keys += [f"colour.{c.id}" for c in (*d.game.colours, d.game.neutral_colour)]
         return keys
 
+    def tables(self) -> dict[str, Callable[[Texts], Table]]:
+        from .tables import TABLES
+
+        return {name: partial(table, self.data) for name, table in TABLES.items()}
+
     def summary(self) -> str:
         d, colours = self.data, len(self.data.game.colours)
         return (
@@ -123,7 +131,7 @@ class CityOfSpies:
 
     def check(self, files: PackFiles, manifest: Manifest) -> list[Finding]:
         """The pack against the published game: its counts, and every piece of it printed."""
-        from .pieces import SOURCES
+        from .faces import SOURCES
 
         printed = {kind.items for kind in manifest.pieces.values()}
         unprinted = [

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import typed, yamlsrc
 from ...errors import Finding, InputError
-from ...i18n import Catalogs
-from ...packfiles import PackFiles
-from ...yamlsrc import Located
+from ...i18n.catalogs import Catalogs
+from ...source import typed, yamlsrc
+from ...source.packfiles import PackFiles
+from ...source.yamlsrc import Located
 from .model import (
     NUMERALS,
     CharacterFile,

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Annotated, Literal
 
-from ...names import Name as Id
-from ...typed import Limits, Record, Tag
+from ...source.names import Name as Id
+from ...source.typed import Limits, Record, Tag
 
 # Bounds keep hostile numbers (a million rounds or copies) from turning into endless work.
 Count = Annotated[int, Limits(ge=0, le=99)]

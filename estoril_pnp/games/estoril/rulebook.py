@@ -12,18 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import Finding, InputError
-from ...i18n import Texts
-from ...packfiles import PackFiles
+from ...i18n.catalogs import Texts
 from ...render.geometry import Box
 from ...render.layout import Design
 from ...render.ops import LineOp, Op, RectOp, ShapeOp, TextOp
 from ...render.piece import Piece
 from ...rulebook.document import Picture, Placed
-from ...scorecalc import Played, Result, score
-from ...scorerecord import read
-from ...scoresheet import Sheet
+from ...scoring.calc import Played, Result, score
+from ...scoring.record import read
+from ...scoring.sheet import Sheet
+from ...source.packfiles import PackFiles
+from .faces import ability_text, rule_text
 from .model import Estoril, Location
-from .pieces import ability_text, rule_text
 
 EXAMPLE_RECORD = "examples/scoring.yaml"
 PT = 25.4 / 72  # mm per point

@@ -8,10 +8,10 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from ...i18n import Texts
+from ...i18n.catalogs import Texts
 from ...terminal import plain
+from .faces import rule_text
 from .model import Estoril, FlagsMission, NationalityMission, StrengthMission, SymbolMission
-from .pieces import rule_text
 
 
 def _table(title: str) -> Table:

@@ -1,0 +1,1 @@
+"""Words: catalogs with plurals and lists, yes/no answers, one term per concept."""

@@ -1,0 +1,59 @@
+"""Yes/no questions in the player's language: "t/n" in Polish, "j/n" in German.
+
+The words are catalog texts (`answer.yes_word`, `answer.yes_letter`, `answer.no_word`,
+`answer.no_letter`). Any language's words are understood, whatever the question's language,
+ignoring case and accents, so a player who types "yes" in a Polish session is not refused.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import typer
+
+from ..errors import Finding, InputError
+from ..terminal import clean
+from .catalogs import Texts
+
+WORDS = ("answer.yes_word", "answer.yes_letter", "answer.no_word", "answer.no_letter")
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents: "Não" and "nao", "SÍ" and "si" are one answer."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def understood(t: Texts) -> dict[str, bool]:
+    """Every catalog's yes and no words, folded, with what they mean."""
+    out: dict[str, bool] = {}
+    for lang in sorted(t.catalogs, key=lambda lang: lang != t.lang):  # the asked language wins a clash
+        words = Texts(t.catalogs, lang, shipped=t.shipped)
+        for key in WORDS:
+            word = _folded(words(key))
+            if word:
+                out.setdefault(word, key.startswith("answer.yes"))
+    return out
+
+
+def parse(answer: str, t: Texts) -> bool | None:
+    """True for a yes, False for a no, None for anything else."""
+    return understood(t).get(_folded(answer))
+
+
+def confirm(question: str, t: Texts, default: bool = False) -> bool:
+    """Asks until a yes or a no in any catalog's language; the choices are shown in the asked one."""
+    yes, no = t("answer.yes_letter"), t("answer.no_letter")
+    shown = f"{yes.upper()}/{no}" if default else f"{yes}/{no.upper()}"
+    while True:
+        try:
+            answer = typer.prompt(f"{clean(question)} [{clean(shown)}]", default="", show_default=False)
+        except UnicodeDecodeError:  # the terminal or pipe sent bytes that are not UTF-8
+            raise InputError([Finding("<stdin>", None, "", "not UTF-8 text")]) from None
+        if not answer.strip():
+            return default
+        meaning = parse(answer, t)
+        if meaning is not None:
+            return meaning
+        again = t("answer.again", yes=t("answer.yes_word"), no=t("answer.no_word"))
+        typer.echo(f"  {clean(again)}")

@@ -1,0 +1,156 @@
+"""Reads a pack directory: what it is (pack.yaml), what it prints (components.yaml), its
+catalogs (i18n/), and, through the game model it names, the game's own files.
+
+Every fault names file, line and key; nothing here knows any particular game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import Finding, InputError
+from ..files.resources import default_pack
+from ..i18n.catalogs import Catalogs, Texts
+from ..scoring import sheet as scoresheet
+from ..scoring.sheet import Sheet
+from ..source import names, typed, yamlsrc
+from ..source.packfiles import PackFiles
+from .items import Item, read_item_files
+from .manifest import Manifest, PackInfo
+from .model import GameModel, load_model
+from .ttsspec import TtsSpec, read_spec
+
+
+@dataclass(frozen=True)
+class Pack:
+    files: PackFiles
+    info: PackInfo
+    manifest: Manifest
+    catalogs: Catalogs
+    model: GameModel | None  # the game's typed data, or None for a pack of plain data
+    items: Mapping[str, list[Item]]  # the pack's own items files, by name
+    tts: tuple[TtsSpec, yamlsrc.Located] | None  # tts.yaml, if the pack has one
+    sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
+    sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
+
+    def texts(self, lang: str) -> Texts:
+        shipped = None if self.files.root.resolve() == default_pack().resolve() else shipped_catalogs
+        return Texts(self.catalogs, lang, self.numbers(), shipped)
+
+    def numbers(self) -> dict[str, int]:
+        """The numbers every catalog text may use: pack.yaml's, the model's, then the score sheet's own."""
+        out = {**self.info.numbers, **(self.model.numbers() if self.model else {})}
+        if self.sheet is not None:
+            out = {"players_min": self.sheet.players[0], "players_max": self.sheet.players[1], **out}
+            out |= self.sheet.numbers
+        return out
+
+    @property
+    def languages(self) -> list[str]:
+        return sorted(self.catalogs)
+
+
+def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
+    """The pack in `directory`, or InputError listing every fault found.
+
+    `keep_sheet_faults`: a faulty score sheet leaves `sheet` None and its findings in the pack,
+    so that `validate` still checks everything else.
+    """
+    if not directory.is_dir():
+        raise InputError([Finding(directory, None, "", "no such pack directory")])
+    files = PackFiles(directory)
+    findings: list[Finding] = []
+    info, info_src = _read(files, "pack.yaml", PackInfo, findings)
+    manifest, _ = _read(files, "components.yaml", Manifest, findings)
+    catalogs = _load_catalogs(files, findings)
+    items: dict[str, list[Item]] = {}
+    if manifest is not None:
+        items, faults = read_item_files(files, manifest)
+        findings += faults
+    tts = None
+    try:  # read with the rest, so a deck's name that is not a name stops every command
+        tts = read_spec(files)
+    except InputError as exc:
+        findings += exc.findings
+    if findings:
+        raise InputError(findings)
+    assert info is not None and manifest is not None and info_src is not None
+    model = None
+    if info.model:
+        model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
+    try:
+        return Pack(files, info, manifest, catalogs, model, items, tts, load_sheet(files, model, info.numbers))
+    except InputError as exc:
+        if not keep_sheet_faults:
+            raise
+        return Pack(files, info, manifest, catalogs, model, items, tts, None, tuple(exc.findings))
+
+
+def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:
+    """The pack's score sheet, checked against the pack's numbers (pack.yaml's, then the model's)
+    and the model's pieces; None if it has none."""
+    path = files.path(scoresheet.SHEET)
+    if not path.exists():
+        return None
+    if model is None:
+        return scoresheet.load(path, dict(numbers), None)
+    return scoresheet.load(path, {**numbers, **model.numbers()}, model.score_pieces())
+
+
+def _read(
+    files: PackFiles, name: str, model: type[typed.Record], findings: list[Finding]
+) -> tuple[Any, yamlsrc.Located | None]:
+    """The file as `model`, and where each of its keys is; (None, …) with the faults in `findings`."""
+    src = None
+    try:
+        src = yamlsrc.read(files.path(name))
+        return typed.load(model, src), src
+    except InputError as exc:
+        findings += exc.findings
+    return None, src
+
+
+@cache
+def shipped_catalogs() -> Catalogs:
+    """The shipped pack's catalogs: the engine's own words for a pack that does not write them."""
+    return _load_catalogs(PackFiles(default_pack()), [])
+
+
+def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[str, str]]:
+    catalogs: dict[str, dict[str, str]] = {}
+    for file in files.listing("i18n"):
+        try:
+            src = yamlsrc.read(file)
+        except InputError as exc:
+            findings += exc.findings
+            continue
+        if not isinstance(src.data, dict):
+            findings.append(src.finding((), "a catalog must be a mapping of keys to texts"))
+            continue
+        flat: dict[str, str] = {}
+        for path, value in _leaves(src.data, ()):
+            if isinstance(value, str):
+                flat[".".join(map(str, path))] = value
+            else:
+                findings.append(src.finding(path, f"a translation must be text (got {value!r})"))
+        bad_code = names.problem(file.stem)
+        if bad_code:  # the code names output folders and is typed as --lang
+            findings.append(Finding(file, None, "", f"the language code {bad_code}"))
+            continue
+        catalogs[file.stem] = flat
+    english = files.root / "i18n" / "en.yaml"
+    if "en" not in catalogs and not english.exists():  # a broken one is already reported
+        findings.append(Finding(english, None, "", "the English catalog is required"))
+    return catalogs
+
+
+def _leaves(node: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _leaves(value, (*path, key))
+    else:
+        yield path, node

@@ -1,0 +1,192 @@
+"""Every piece of a pack in one language, as plain data: the manifest says what is printed,
+the game model (or a YAML file of items) says what each piece shows, the layouts say where.
+
+Pure apart from reading an items file: a layout plus an item's values become drawing
+operations, text fitted; what cannot be laid out is a finding, never a half-made piece.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Finding, InputError
+from ..i18n.catalogs import FALLBACK, MissingText, Texts
+from ..pack.items import Item, Values
+from ..pack.load import Pack
+from ..pack.manifest import PieceKind
+from ..render.layout import Design, Layout
+from ..render.ops import Op
+from ..render.piece import Piece
+from ..render.resolve import resolve
+from ..source import names
+
+
+@dataclass
+class _Translate:
+    """Catalog look-ups for the resolve step; a key no catalog has becomes a finding."""
+
+    texts: Texts
+    missing: dict[str, str] = field(default_factory=dict)  # key -> the layout that used it
+    layout: str = ""
+
+    def __call__(self, key: str) -> str:
+        try:
+            return self.texts(key)
+        except MissingText:
+            self.missing.setdefault(key, self.layout)
+            return key
+
+
+# Printed pieces in one language: the shipped game has 111. Each kind's copies are bounded, the
+# number of kinds is not, so this bounds the work of a build (3,000 kinds of 1,000 copies is no set).
+MAX_PIECES = 10_000
+
+
+def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Finding]]:
+    """Every piece in print order, and every text that does not fit (still set, at its minimum size).
+
+    InputError for what cannot be laid out at all: a missing layout, a size that disagrees
+    with the manifest, a missing catalog key, an unknown items source.
+    """
+    translate = _Translate(pack.texts(lang))
+    problems: list[Finding] = []
+    overflows: list[Finding] = []
+    pieces: list[Piece] = []
+    total = 0
+    for name, kind in pack.manifest.pieces.items():
+        try:
+            layouts = {side: _layout(pack, design, name, kind, side) for side in ("face", "back", "reverse")}
+            items = _items(pack, design, name, kind, translate.texts)
+        except InputError as exc:
+            problems += exc.findings
+            continue
+        total += len(items) * kind.copies
+        if total > MAX_PIECES:
+            message = f"more than {MAX_PIECES:,} pieces in all (items × copies); a print-and-play set has far fewer"
+            problems.append(Finding(pack.files.root / "components.yaml", None, f"pieces.{name}", message))
+            break
+        shared = _side(design, layouts["back"], {}, translate, overflows, f"{kind.group}/back", lang)
+        seen: set[str] = set()
+        for item in items:
+            at, components = f"pieces.{name}", pack.files.root / "components.yaml"
+            # a model may join ids (`hans_r/red`); each part is a name, or the key would be a path
+            bad = [names.problem(part) for part in item.id.split("/") if names.problem(part)]
+            if bad:
+                problems.append(Finding(components, None, at, f"an item's {bad[0]}"))
+                continue
+            if item.id in seen:
+                problems.append(Finding(components, None, at, f"two items with id {item.id!r}"))
+            seen.add(item.id)
+            first = piece_key(kind, item.id, 1)
+            try:  # the copies are alike: laid out, and reported, once
+                front = _side(design, layouts["face"], item.face, translate, overflows, first, lang)
+                own = _side(design, layouts["reverse"], item.reverse, translate, overflows, first, lang)
+            except InputError as exc:
+                problems += [Finding(f"{first} [{lang}]", None, f.key, f.message) for f in exc.findings]
+                continue
+            assert front is not None
+            back = own if kind.reverse else shared
+            size = (kind.width, kind.height)
+            numbered = kind.copies > 1  # as piece_key numbers the keys
+            for n in range(1, kind.copies + 1):
+                key = piece_key(kind, item.id, n)
+                pieces.append(Piece(key, kind.group, lang, *size, front, back, bool(kind.back), n if numbered else 0))
+    catalog = pack.files.root / "i18n" / f"{FALLBACK}.yaml"
+    problems += [
+        Finding(catalog, None, key, f"no text for this key, which layout '{layout}' uses")
+        for key, layout in translate.missing.items()
+    ]
+    if problems:
+        raise InputError(problems)
+    return pieces, overflows
+
+
+def piece_key(kind: PieceKind, item_id: str, copy: int) -> str:
+    """group/item, with /copy when the kind has several copies: unique in a language."""
+    return f"{kind.group}/{item_id}" + (f"/{copy}" if kind.copies > 1 else "")
+
+
+def faces(pack: Pack, design: Design, lang: str) -> dict[str, Values]:
+    """Every piece's face values by key, as `lay_out` keys them: what an export names its cards from.
+    Call it after `lay_out` has accepted the pack: it reports nothing itself."""
+    texts = pack.texts(lang)
+    out: dict[str, Values] = {}
+    for name, kind in pack.manifest.pieces.items():
+        for item in _items(pack, design, name, kind, texts):
+            for n in range(1, kind.copies + 1):
+                out[piece_key(kind, item.id, n)] = item.face
+    return out
+
+
+def _layout(pack: Pack, design: Design, name: str, kind: PieceKind, side: str) -> Layout | None:
+    layout_name = getattr(kind, side)
+    if layout_name is None:
+        return None
+    where = f"pieces.{name}.{side}"
+    file = pack.files.root / "components.yaml"
+    layout = design.layouts.get(layout_name)
+    if layout is None:
+        raise InputError([Finding(file, None, where, f"no layout named '{layout_name}'")])
+    if (layout.width, layout.height) != (float(kind.width), float(kind.height)):
+        at = layout.where
+        raise InputError(
+            [
+                Finding(
+                    at.file,
+                    at.line,
+                    at.key,
+                    f"layout is {layout.width:g} × {layout.height:g} mm but a {name} is "
+                    f"{kind.width:g} × {kind.height:g} mm (components.yaml)",
+                )
+            ]
+        )
+    return layout
+
+
+def _side(
+    design: Design,
+    layout: Layout | None,
+    values: Mapping[str, Any],
+    translate: _Translate,
+    overflows: list[Finding],
+    key: str,
+    lang: str,
+) -> tuple[Op, ...] | None:
+    if layout is None:
+        return None
+    translate.layout = layout.name
+    done = resolve(design, layout, values, translate)
+    overflows += [
+        Finding(
+            f"{key} [{lang}]", None, o.element, f"text does not fit even at its minimum size: {o.text!r}", "warning"
+        )
+        for o in done.overflows
+    ]
+    return done.ops
+
+
+def _items(pack: Pack, design: Design, name: str, kind: PieceKind, t: Texts) -> list[Item]:
+    if pack.model is not None:
+        made = pack.model.items(kind.items, design, t)
+        if made is not None:
+            return made
+    if kind.items in pack.items:
+        return pack.items[kind.items]
+    raise InputError(
+        [
+            Finding(
+                pack.files.root / "components.yaml",
+                None,
+                f"pieces.{name}.items",
+                f"'{kind.items}' is neither a list the game model provides nor a .yaml file of items",
+            )
+        ]
+    )
+
+
+def layout_failure(pack_dir: Path, exc: Exception) -> Finding:
+    """Layout code that raised on a pack's data: bad input, reported as such, not a crash."""
+    return Finding(pack_dir, None, "", f"the pieces could not be laid out ({type(exc).__name__}: {str(exc)[:200]})")

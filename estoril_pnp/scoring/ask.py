@@ -1,0 +1,303 @@
+"""`score --interactive`: the score sheet's entries asked line by line (works from a pipe too).
+
+Every answer is checked as it is given against what the sheet says (bounds, pieces named at
+most `once`, no more pieces than exist, a switch's player counts), so a typed-in game is
+never refused at the end; the record is offered for saving before it is checked as a whole.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Mapping
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer
+import yaml
+
+from ..errors import Finding, InputError
+from ..files.atomic import atomic_path
+from ..i18n import answers
+from ..i18n.catalogs import MissingText, Texts
+from ..source.yamlsrc import Located
+from ..terminal import clean
+from .calc import Played, needs_pieces
+from .record import MAX_NAME, AmbiguousName, Names, Unresolved, names, parse
+from .sheet import Sheet, evaluate_num
+
+T = TypeVar("T")
+MAX_ANSWER = 1000  # characters: longer is a paste gone wrong
+
+
+def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
+    """The answers as record data (ids only), each checked when it is given."""
+    low, high = sheet.players
+    count = low  # a game for a fixed number of players does not ask how many play
+    if high > low:
+        question = t("score.ask.players", players_min=low, players_max=high)
+        count = ask(question, partial(_number, t, low=low, high=high), t)
+    data: dict[str, Any] = {}
+    variants = [s for s in sheet.switches if s["kind"] == "variant"]
+    if variants:
+        known = Names.of(
+            "variant",
+            ((v["id"], t(v["label"]), [t.catalogs[c].get(v["label"], "") for c in t.catalogs]) for v in variants),
+        )
+        offered = ", ".join(t(v["label"]) for v in variants)
+        pick = partial(_variants, t, known, sheet=sheet, players=count)
+        data["variants"] = ask(t("score.ask.variants", variants=offered), pick, t, default="")
+    switches = sheet.defaults() | dict.fromkeys(data.get("variants", []), True)
+    _, entries = sheet.apply(switches)
+    entries = tuple(e for e in entries if e["when"] is None or switches.get(e["when"]) is True)
+    session = _Session(sheet, t, count, needs_pieces(sheet, switches))
+    players: list[dict[str, Any]] = []
+    for n in range(1, count + 1):
+        players.append(session.player(n, players, [e for e in entries if e["per"] == "player"]))
+    data["players"] = players
+    for entry in (e for e in entries if e["per"] == "game"):
+        answer = session.entry(entry, {}, [p["colour"] for p in players])
+        if answer is not None:
+            data[entry["id"]] = answer
+    if not data.get("variants"):
+        data.pop("variants", None)
+    return {"players": data.pop("players"), **data}
+
+
+def settle(sheet: Sheet, t: Texts, data: dict[str, Any], overrides: Mapping[str, Any]) -> Played:
+    """The checked game; the answers are offered for saving first, even if the check then fails."""
+    if overrides:
+        data = {**data, "options": dict(overrides)}
+    offer_save(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None), t)
+    return parse(sheet, Located("<interactive>", data), {}, t.catalogs)
+
+
+class _Session:
+    """What has been answered so far: the pieces already named, and how many each player holds."""
+
+    def __init__(self, sheet: Sheet, t: Texts, players: int, listed: frozenset[str]):
+        self.sheet, self.t, self.players, self.listed = sheet, t, players, listed
+        self.taken: set[str] = set()  # pieces of `once: game` collections named by anyone
+        self.held: dict[tuple[str, ...], int] = {}  # collections of per-player pieces -> pieces held by all
+
+    def player(self, n: int, before: list[dict[str, Any]], entries: list[dict[str, Any]]) -> dict[str, Any]:
+        sheet, t = self.sheet, self.t
+        colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
+        free = [c.id for c in sheet.colours.items if c.id not in {p["colour"] for p in before}]
+        offered = ", ".join(colours.shown[c] for c in free)
+        player: dict[str, Any] = {
+            "colour": ask(t("score.ask.colour", n=n, free=offered), partial(_one, t, colours, allowed=free), t)
+        }
+        name = ask(t("score.ask.name"), partial(_name, t), t, default="")
+        if name:
+            player["name"] = name
+        mine: set[str] = set()  # this player's own pieces, once each
+        held: dict[tuple[str, ...], int] = {}
+        for entry in entries:
+            player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held}, [])
+        return player
+
+    def entry(self, entry: Mapping[str, Any], own: dict[str, Any], playing: list[str]) -> Any:
+        sheet, t, kind = self.sheet, self.t, entry["kind"]
+        question = t(entry["ask"])
+        if kind == "number":
+            low, high = evaluate_num(entry["min"], self.players), evaluate_num(entry["max"], self.players)
+            default = None if entry["default"] is None else str(evaluate_num(entry["default"], self.players))
+            return ask(question, partial(_number, t, low=low, high=high), t, default=default)
+        if kind == "yesno":
+            return answers.confirm(question, t)
+        if kind == "holder":
+            colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
+            return ask(question, partial(_optional, t, colours, allowed=playing), t, default="")
+        known = names(sheet, entry["of"], t.catalogs, entry["noun"], t.lang)
+        allowed = [p for p in known.shown if p not in entry.get("except", ()) and p not in self.taken]
+        if kind == "choice":
+            found = ask(question, partial(_one, t, known, allowed=allowed), t)
+        elif kind == "choices":
+            wanted = evaluate_num(entry["count"], self.players)
+            found = ask(t(entry["ask"], n=wanted), partial(_choices, t, known, wanted, allowed), t)
+        else:
+            found = ask(
+                question,
+                partial(self.pieces, entry, known, own),
+                t,
+                default="" if entry["id"] in self.listed or not entry["count_ok"] else "0",
+            )
+        self.note(found, own)
+        return found
+
+    def pieces(self, entry: Mapping[str, Any], known: Names, own: dict[str, Any], text: str) -> int | list[str]:
+        """A list of pieces (or, where a number will do, how many): never more than exist."""
+        t, group, label = self.t, tuple(entry["of"]), self.t(entry["label"])
+        counted = entry["count_ok"] and text.strip().isdigit()
+        if counted and entry["id"] in self.listed:
+            raise ValueError(t("score.answer.names_needed", entry=label))
+        found: int | list[str] = int(text) if counted else _cards(t, known, text, self.taken | own.get("mine", set()))
+        number = found if isinstance(found, int) else len(found)
+        if entry["most"] is not None and number > evaluate_num(entry["most"], self.players):
+            raise ValueError(t("score.answer.most", entry=label, n=evaluate_num(entry["most"], self.players)))
+        collections = [self.sheet.collections[c] for c in group]
+        each = sum(len(c.items) for c in collections)
+        shared = sum(len(c.items) for c in collections if c.once != "player")
+        room = min(
+            each - own.get("held", {}).get(group, 0),
+            self.players * (each - shared) + shared - self.held.get(group, 0),
+        )
+        if number > room:
+            raise ValueError(t("score.answer.no_more", entry=label, n=max(room, 0)))
+        own.setdefault("held", {})[group] = own.get("held", {}).get(group, 0) + number
+        self.held[group] = self.held.get(group, 0) + number
+        return found
+
+    def note(self, found: Any, own: dict[str, Any]) -> None:
+        """Pieces now named: a `once: game` piece for everyone, a `once: player` one for this player."""
+        ids = [found] if isinstance(found, str) else found if isinstance(found, list) else []
+        for ident in ids:
+            once = next(c.once for c in self.sheet.collections.values() if ident in c.by_id)
+            if once == "game":
+                self.taken.add(ident)
+            elif once == "player":
+                own.setdefault("mine", set()).add(ident)
+
+
+def offer_save(text: str, t: Texts) -> None:
+    """Asks for a file name until the record is saved or the answer is empty; never overwrites unasked."""
+    while True:
+        answer = ask(t("score.ask.save"), str.strip, t, default="")
+        if not answer:
+            return
+        path = Path(answer).expanduser()
+        problem = _unusable(path, t)
+        if problem:
+            typer.echo(f"  {clean(problem)}")
+            continue
+        if path.exists() and not answers.confirm(t("score.ask.overwrite", path=path), t):
+            continue
+        try:
+            with atomic_path(path) as temp:
+                temp.write_text(text, encoding="utf-8")
+        except OSError as exc:  # a folder we may not write in, a full disk: ask for another place
+            typer.echo(f"  {clean(t('score.answer.cannot_write', path=path, reason=exc.strerror or exc))}")
+            continue
+        typer.echo(clean(t("score.saved", path=path)))
+        return
+
+
+def _unusable(path: Path, t: Texts) -> str | None:
+    """Why `path` cannot take the record, or None."""
+    if path.is_dir():
+        return t("score.answer.folder", path=path)
+    if not path.parent.is_dir():
+        return t("score.answer.no_folder", path=path.parent)
+    if path.exists() and not path.is_file():
+        return t("score.answer.not_file", path=path)
+    return None
+
+
+def ask(question: str, parse_answer: Callable[[str], T], t: Texts, default: str | None = None) -> T:
+    """Asks again after an answer that cannot be used, saying why."""
+    while True:
+        try:
+            answer = typer.prompt(clean(question), default=default, show_default=bool(default))
+        except UnicodeDecodeError:  # the terminal or pipe sent bytes that are not UTF-8
+            raise InputError([Finding("<stdin>", None, "", "not UTF-8 text")]) from None
+        try:
+            return parse_answer(_typed(t, answer))
+        except ValueError as exc:
+            typer.echo(f"  {clean(str(exc))}")
+
+
+def _typed(t: Texts, answer: str) -> str:
+    """The answer, if it is text a person typed: no control characters (arrow keys), not a runaway paste."""
+    if len(answer) > MAX_ANSWER:
+        raise ValueError(t("score.answer.too_long", length=len(answer), n=MAX_ANSWER))
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in answer):
+        raise ValueError(t("score.answer.control"))
+    return answer
+
+
+def _number(t: Texts, text: str, low: int, high: int) -> int:
+    if not text.strip().isdigit() or not low <= int(text) <= high:
+        raise ValueError(t("score.answer.number", min=low, max=high))
+    return int(text)
+
+
+def _name(t: Texts, text: str) -> str:
+    if len(text.strip()) > MAX_NAME:
+        raise ValueError(t("score.answer.name_long", n=MAX_NAME))
+    return text.strip()
+
+
+def _noun(t: Texts, what: str) -> str:
+    """The sheet's noun for a kind of piece in the player's language (`score.noun.<noun>`), else as written."""
+    try:
+        return t(f"score.noun.{what.replace(' ', '_')}")
+    except MissingText:
+        return what
+
+
+def _names(t: Texts, known: Names, text: str) -> list[str]:
+    """Comma-separated names: exact, a unique part, or a single close spelling (shown back)."""
+    found = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        try:
+            found.append(known.resolve(part))
+        except Unresolved as exc:
+            if isinstance(exc, AmbiguousName) or len(exc.candidates) != 1:
+                raise ValueError(_unresolved(t, known, exc)) from None
+            found.append(exc.candidates[0])
+    if found:
+        typer.echo(clean(f"  → {t.list(map(known.printed, found))}"))
+    return found
+
+
+def _unresolved(t: Texts, known: Names, exc: Unresolved) -> str:
+    """The name that named no one piece, said in the player's language."""
+    what, text = _noun(t, known.what), exc.text.strip()
+    offered = t.list(map(known.printed, exc.candidates), "or")
+    if isinstance(exc, AmbiguousName):
+        return t("score.answer.ambiguous", what=what, text=text, names=offered)
+    unknown = t("score.answer.unknown", what=what, text=text)
+    return f"{unknown} {t('score.answer.did_you_mean', names=offered)}" if exc.candidates else unknown
+
+
+def _variants(t: Texts, known: Names, text: str, sheet: Sheet, players: int) -> list[str]:
+    """Variants, checked against the number of players at once."""
+    found = _names(t, known, text)
+    for ident in found:
+        bounds, name = sheet.switch(ident)["players"], known.printed(ident)
+        if bounds["min"] is not None and players < bounds["min"]:
+            raise ValueError(t("score.answer.players_min", variant=name, n=bounds["min"], players=players))
+        if bounds["max"] is not None and players > bounds["max"]:
+            raise ValueError(t("score.answer.players_max", variant=name, n=bounds["max"], players=players))
+    return found
+
+
+def _one(t: Texts, known: Names, text: str, allowed: list[str]) -> str:
+    found = _names(t, known, text)
+    if len(found) != 1 or found[0] not in allowed:
+        offered = t.list(map(known.printed, allowed), "or")
+        raise ValueError(t("score.answer.one", what=_noun(t, known.what), names=offered))
+    return found[0]
+
+
+def _optional(t: Texts, known: Names, text: str, allowed: list[str]) -> str | None:
+    return _one(t, known, text, allowed) if text.strip() else None
+
+
+def _choices(t: Texts, known: Names, n: int, allowed: list[str], text: str) -> list[str]:
+    found = _names(t, known, text)
+    if len(found) != n or len(set(found)) != n or not set(found) <= set(allowed):
+        offered = t.list(map(known.printed, allowed))
+        raise ValueError(t("score.answer.choices", what=_noun(t, known.what), n=n, names=offered))
+    return found
+
+
+def _cards(t: Texts, known: Names, text: str, taken: set[str]) -> list[str]:
+    found = _names(t, known, text)
+    twice = [c for c in found if c in taken or found.count(c) > 1]
+    if twice:
+        raise ValueError(t("score.answer.taken", names=t.list(map(known.printed, dict.fromkeys(twice)))))
+    return found

@@ -1,0 +1,81 @@
+"""The printed score pad of any game with a score sheet: rows, columns and notes from the sheet.
+
+A category is a row (a contest over chosen pieces: as many write-in rows as the largest game
+has); the tallies follow; the variants' rows are shaded and tagged. render/scorepad.py draws it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from ..i18n.catalogs import Texts
+from ..render.scorepad import Column, Note, Pad, Row
+from .sheet import Sheet, evaluate_num
+
+
+def _fold(text: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if ch.isalnum())
+
+
+def variants(sheet: Sheet) -> list[dict[str, Any]]:
+    return [s for s in sheet.switches if s["kind"] == "variant"]
+
+
+def _player_counts(sheet: Sheet, switch: Mapping[str, Any] | None) -> range:
+    low, high = sheet.players
+    if switch is not None:
+        bounds = switch["players"]
+        low = max(low, bounds["min"] or low)
+        high = min(high, bounds["max"] or high)
+    return range(low, high + 1)
+
+
+def slots(sheet: Sheet, entry_id: str) -> list[str | None]:
+    """One item per row of a contest over entry `entry_id`: None if every game needs the row,
+    else the variant that adds it. As many rows as the largest game takes."""
+
+    def most(switch: Mapping[str, Any] | None) -> int:
+        values = sheet.defaults() | ({switch["id"]: True} if switch else {})
+        _, entries = sheet.apply(values)
+        entry = next(e for e in entries if e["id"] == entry_id)
+        counts = [
+            evaluate_num(entry["count"], n) if entry["kind"] == "choices" else 1 for n in _player_counts(sheet, switch)
+        ]
+        return max(counts, default=0)
+
+    base = most(None)
+    extra = {s["id"]: most(s) for s in variants(sheet)}
+    rows = max(base, *extra.values()) if extra else base
+    return [None if slot <= base else next(v for v in extra if extra[v] >= slot) for slot in range(1, rows + 1)]
+
+
+def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
+    rows: list[Row] = []
+    names = {s["id"]: t(s["label"]) for s in variants(sheet)}
+    for category in sheet.categories:
+        contest = category["contest"]
+        hint = t(category["hint"]) if category["hint"] else ""
+        if contest and contest["each"]:
+            for n, variant in enumerate(slots(sheet, contest["each"]), start=1):
+                label = t(category["label"], n=n)
+                rows.append(Row(label, hint, names.get(variant, "") if variant else "", variant is not None, True))
+        else:
+            label, variant = t(category["label"]), category["when"]
+            name = t(sheet.switch(variant)["label"]) if variant else ""
+            # a row that already bears its variant's name (Secret Recruitment) is not tagged with it again
+            tag = name if _fold(name) != _fold(label) else ""
+            rows.append(Row(label, hint, tag, shaded=variant is not None))
+    rows += [Row(t(x["label"]), t(x["hint"]) if x["hint"] else "", strong=x["strong"]) for x in sheet.tallies]
+    columns = tuple(
+        Column(t(c.name_key) if c.name_key else c.name, str(c.fields["shape"]), str(c.fields["rgb"]))
+        for c in sheet.colours.items
+    )
+    ranking = sheet.ranking
+    order = [f"{i}. {t(tb['label'])}" for i, tb in enumerate(ranking["tiebreaks"], 1)]
+    notes = [Note(t("score.pad.ties"), "\n".join([*order, t(ranking["shared"]["label"])]))]
+    if variants(sheet):
+        notes.append(Note(t("score.pad.variants"), t("score.pad.shaded")))
+        notes += [Note(t(v["label"]), t(v["rule"])) for v in variants(sheet)]
+    return Pad(t(sheet.title), subtitle, t("score.pad.name"), columns, tuple(rows), tuple(notes))

@@ -1,0 +1,500 @@
+"""A finished game's record (YAML or JSON) checked against a score sheet -> Played.
+
+Every bound comes from the sheet and its pieces: the player counts, each entry's kind and
+limits, how often a piece can be named (`once`), how many pieces exist, the switches' player
+counts. Every fault is one located finding; a record that passes can be scored.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from ..errors import Finding, InputError, shown
+from ..source import typed, yamlsrc
+from ..source.typed import Limits
+from ..source.yamlsrc import Located, Path_
+from .calc import Played, PlayerEntry, needs_pieces
+from .sheet import Piece, Sheet, evaluate_num
+
+STDIN = "-"
+MAX_PLAYERS = 16
+MAX_LIST = 64  # names in one list
+MAX_NAME = 100  # characters in a player's name
+
+
+def fold(text: str) -> str:
+    """Case, accents, spaces and punctuation removed: 'Araújo', 'araujo' and 'ARAUJO' meet."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if ch.isalnum())
+
+
+class Unresolved(ValueError):
+    """A typed name that names no one piece, with its parts, so a caller can say it in the player's language.
+    `str()` is the English message record files report."""
+
+    def __init__(self, message: str, what: str, text: str, candidates: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.what, self.text = what, text
+        self.candidates = candidates  # ids
+
+
+class UnknownName(Unresolved):
+    """Names nothing; `candidates` are close spellings (perhaps none)."""
+
+
+class AmbiguousName(Unresolved):
+    """Fits more than one piece; `candidates` are all it fits."""
+
+
+@dataclass(frozen=True)
+class Names:
+    """Resolves what a player types (id, printed name or an unambiguous part of it) to an id."""
+
+    what: str
+    shown: Mapping[str, str]  # id -> how it is printed, for messages and candidate lists
+    aliases: Mapping[str, frozenset[str]]  # folded alias -> ids
+    own: Mapping[str, frozenset[str]]  # folded id and printed name -> ids: what a spelling may be close to
+
+    @classmethod
+    def of(cls, what: str, entries: Iterable[tuple[str, str, Iterable[str]]]) -> Names:
+        """`entries`: (id, printed name, further aliases, such as its names in other languages)."""
+        shown: dict[str, str] = {}
+        aliases: dict[str, set[str]] = {}
+        own: dict[str, set[str]] = {}
+        for ident, printed, more in entries:
+            shown[ident] = printed
+            for alias in (ident, printed, *more):
+                aliases.setdefault(fold(alias), set()).add(ident)
+            for alias in (ident, printed):
+                own.setdefault(fold(alias), set()).add(ident)
+        return cls(
+            what,
+            shown,
+            {k: frozenset(v) for k, v in aliases.items() if k},
+            {k: frozenset(v) for k, v in own.items() if k},
+        )
+
+    def matches(self, text: str) -> list[str]:
+        key = fold(text)
+        if key in self.aliases:
+            found: Iterable[str] = self.aliases[key]
+        else:
+            found = {i for alias, ids in self.aliases.items() if key and key in alias for i in ids}
+        return sorted(found, key=list(self.shown).index)
+
+    def label(self, ident: str) -> str:
+        printed = self.shown[ident]
+        return printed if fold(printed) == fold(ident) else f"{printed} ({ident})"
+
+    def printed(self, ident: str) -> str:
+        """The name as printed; the id beside it only where another piece is printed the same."""
+        twins = [i for i, name in self.shown.items() if fold(name) == fold(self.shown[ident])]
+        return self.label(ident) if len(twins) > 1 else self.shown[ident]
+
+    def resolve(self, text: str) -> str:
+        """The one id `text` names, else Unresolved saying what was meant or could be."""
+        found = self.matches(text)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            message = f"{self.what} {shown(text)} is ambiguous: {', '.join(map(self.label, found))}"
+            raise AmbiguousName(message, self.what, text, tuple(found))
+        close = self.closest(text)
+        hint = f"; did you mean {' or '.join(map(self.label, close))}?" if close else ""
+        raise UnknownName(f"unknown {self.what} {shown(text)}{hint}", self.what, text, tuple(close))
+
+    def closest(self, text: str) -> list[str]:
+        """Up to three ids whose id or printed name looks like `text` (a typo, a misremembered
+        spelling). Other languages' names are matched whole or in part, never as a spelling:
+        Portuguese "roxo" (purple) is not Spanish "rojo" (red) mistyped."""
+        close = difflib.get_close_matches(fold(text), list(self.own), n=6, cutoff=0.6)
+        return list(dict.fromkeys(i for alias in close for i in sorted(self.own[alias])))[:3]
+
+
+def names(
+    sheet: Sheet, collections: Iterable[str], catalogs: Mapping[str, Mapping[str, str]], what: str, lang: str = "en"
+) -> Names:
+    """The pieces of `collections` as a record may name them: id, printed name in any language."""
+
+    def entry(p: Piece) -> tuple[str, str, list[str]]:
+        if p.name_key is None:
+            return p.id, p.name, []
+        printed = catalogs.get(lang, {}).get(p.name_key) or catalogs.get("en", {}).get(p.name_key) or p.name
+        return p.id, printed, [c[p.name_key] for c in catalogs.values() if c.get(p.name_key)]
+
+    return Names.of(what, (entry(p) for c in collections for p in sheet.collections[c].items))
+
+
+def read(
+    sheet: Sheet, source: str, overrides: Mapping[str, Any], catalogs: Mapping[str, Mapping[str, str]] | None = None
+) -> Played:
+    """The record in file `source` (`-`: standard input), or InputError naming every fault."""
+    if source == STDIN:
+        src = yamlsrc.read_stream(getattr(sys.stdin, "buffer", None), "<stdin>", aliases=False)
+    else:
+        src = yamlsrc.read(Path(source), aliases=False)
+    return parse(sheet, src, overrides, catalogs or {})
+
+
+def parse(
+    sheet: Sheet, src: Located, overrides: Mapping[str, Any], catalogs: Mapping[str, Mapping[str, str]]
+) -> Played:
+    check = _Check(sheet, src, catalogs)
+    played = check.record(src.data, overrides)
+    if check.shape:  # a record of the wrong shape is refused for its shape alone
+        raise InputError(check.shape)
+    if check.findings or played is None:
+        raise InputError(check.findings or [src.finding((), "not a game record")])
+    return played
+
+
+@dataclass
+class _Check:
+    sheet: Sheet
+    src: Located
+    catalogs: Mapping[str, Mapping[str, str]]
+    findings: list[Finding] = field(default_factory=list)
+    shape: list[Finding] = field(default_factory=list)  # wrong types, unknown and missing keys
+
+    def fault(self, path: Path_, message: str) -> None:
+        self.findings.append(self.src.finding(path, message))
+
+    def misfit(self, path: Path_, message: str) -> None:
+        self.shape.append(self.src.finding(path, message))
+
+    def keys(self, raw: Mapping[Any, Any], allowed: set[str], at: Path_) -> None:
+        for key in raw:
+            if not isinstance(key, str):
+                self.misfit((*at, key), f"Keys should be strings (got {shown(key)})")
+            elif key not in allowed:
+                self.misfit((*at, key), "unknown key")
+
+    def sized(self, value: Any, most: int, at: Path_) -> bool:
+        """Whether `value` is a list of at most `most` items; if not, a misfit."""
+        wrong = typed.problem(Annotated[list[Any], Limits(max_length=most)], value)
+        if wrong:
+            self.misfit(at, wrong)
+        return wrong is None
+
+    def name(self, names: Names, text: Any, at: Path_) -> str | None:
+        if wrong := typed.problem(str, text):
+            self.misfit(at, wrong)
+            return None
+        try:
+            return names.resolve(text)
+        except ValueError as exc:
+            self.fault(at, str(exc))
+            return None
+
+    def record(self, data: Any, overrides: Mapping[str, Any]) -> Played | None:
+        sheet = self.sheet
+        game_entries = {e["id"] for e in sheet.entries if e["per"] == "game"}
+        allowed = {"players", "variants", "options", *game_entries}
+        if not isinstance(data, dict):
+            self.misfit((), f"expected a mapping of keys to values (got {shown(data)})")
+            return None
+        self.keys(data, allowed, ())
+        raw_players = data.get("players")
+        if "players" not in data:
+            self.misfit(("players",), "missing key 'players'")
+            raw_players = []
+        elif not self.sized(raw_players, MAX_PLAYERS, ("players",)):
+            raw_players = []
+        n = len(raw_players)
+        low, high = sheet.players
+        if not low <= n <= high:
+            self.fault(("players",), f"{n} players; the game takes {low} to {high}")
+        switches = self.switches(data, n, overrides)
+        _, entries = sheet.apply(switches)
+        colours = names(sheet, ["colours"], self.catalogs, "colour")
+        players = [self.player(raw, ("players", i), entries, switches, colours, n) for i, raw in enumerate(raw_players)]
+        self.once([(("players", i, "colour"), p.colour) for i, p in enumerate(players)], "colour")
+        values = {}
+        for entry in entries:
+            if entry["per"] == "game" and self.wanted(entry, data, (), switches):
+                values[entry["id"]] = self.value(
+                    entry, data.get(entry["id"]), (entry["id"],), n, [p.colour for p in players]
+                )
+        self.pieces_once(players, values, entries)
+        self.enough_exist(players, entries)
+        self.lists_given(players, values, entries, switches)
+        return Played(tuple(players), values, switches)
+
+    def switches(self, data: Mapping[str, Any], n: int, overrides: Mapping[str, Any]) -> dict[str, bool | str]:
+        sheet = self.sheet
+        out = sheet.defaults()
+        variants = [s["id"] for s in sheet.switches if s["kind"] == "variant"]
+        known = Names.of(
+            "variant",
+            ((v, self.text(sheet.switch(v)["label"]) or v, self.texts(sheet.switch(v)["label"])) for v in variants),
+        )
+        raw = data.get("variants", [])
+        if not self.sized(raw, 2 * len(variants), ("variants",)):  # each at most twice, by id and by name
+            raw = []
+        for i, text in enumerate(raw):
+            found = self.name(known, text, ("variants", i))
+            if found:
+                out[found] = True
+                self.players_allow(sheet.switch(found), n, ("variants", i))
+        options = {s["id"]: s for s in sheet.switches if s["kind"] == "option"}
+        given = data.get("options", {})
+        if not isinstance(given, dict):
+            self.misfit(("options",), f"expected a mapping of keys to values (got {shown(given)})")
+            given = {}
+        self.keys(given, set(options), ("options",))
+        for key, value in {**given, **overrides}.items():
+            at: Path_ = ("options", key)
+            option = options.get(key)
+            if option is None:
+                if key in overrides:  # from the command line: the record's own keys are checked above
+                    known = ", ".join(options) or "none"
+                    self.misfit(at, f"unknown option {shown(key)}; the sheet's options: {known}")
+                continue
+            if wrong := typed.problem(Literal[tuple(option["values"])] if option["values"] else bool, value):
+                self.misfit(at, wrong)
+            else:
+                out[key] = value
+                if value != sheet.defaults()[key]:
+                    self.players_allow(option, n, at)
+        return out
+
+    def players_allow(self, switch: Mapping[str, Any], n: int, at: Path_) -> None:
+        low, high = switch["players"]["min"], switch["players"]["max"]
+        if low is not None and n < low:
+            self.fault(at, f"{switch['id']} needs at least {low} players")
+        if high is not None and n > high:
+            self.fault(at, f"{switch['id']} allows at most {high} players")
+
+    def text(self, key: str | None) -> str:
+        return (self.catalogs.get("en", {}).get(key) or "") if key else ""
+
+    def texts(self, key: str | None) -> list[str]:
+        """The key's text in every catalog: what a player may type in any language."""
+        return [c[key] for c in self.catalogs.values() if key and isinstance(c.get(key), str)]
+
+    def player(
+        self,
+        raw: Any,
+        at: Path_,
+        entries: tuple[dict[str, Any], ...],
+        switches: Mapping[str, Any],
+        colours: Names,
+        n: int,
+    ) -> PlayerEntry:
+        mine = [e for e in entries if e["per"] == "player"]
+        if not isinstance(raw, dict):
+            self.misfit(at, f"expected a mapping of keys to values (got {shown(raw)})")
+            return PlayerEntry("", None, {})
+        self.keys(raw, {"colour", "name", *(e["id"] for e in entries if e["per"] == "player")}, at)
+        colour = ""
+        if "colour" not in raw:
+            self.misfit((*at, "colour"), "missing key 'colour'")
+        else:
+            # a colour not understood stays as written: two players writing it are still one colour twice
+            colour = self.name(colours, raw["colour"], (*at, "colour")) or str(raw["colour"])
+        name = raw.get("name")
+        if name is not None and (wrong := typed.problem(Annotated[str, Limits(max_length=MAX_NAME)], name)):
+            self.misfit((*at, "name"), wrong)
+            name = None
+        values = {}
+        for entry in mine:
+            if self.wanted(entry, raw, at, switches):
+                values[entry["id"]] = self.value(entry, raw.get(entry["id"]), (*at, entry["id"]), n, [])
+        return PlayerEntry(colour, name, values)
+
+    def wanted(self, entry: Mapping[str, Any], raw: Mapping[str, Any], at: Path_, switches: Mapping[str, Any]) -> bool:
+        """Whether the entry is given and in play; one given out of play, or missing in play without a
+        default, is a fault. A choice or holder given as null is not given."""
+        ident, when = entry["id"], entry["when"]
+        given = raw.get(ident) is not None if entry["kind"] in ("choice", "holder") else ident in raw
+        if when is not None and switches.get(when) is not True:
+            if given:
+                what = f"a {ident} {entry['noun']}" if entry.get("noun") else repr(ident)
+                self.fault((*at, ident), f"{what} needs the {when} variant")
+            return False
+        optional = entry["kind"] in ("holder", "yesno") or (entry["kind"] == "number" and entry["default"] is not None)
+        if not given and not optional:
+            if when:  # the switch asks for it: said where the switch's effect is felt
+                self.fault(at, f"missing key {ident!r} (the {when} variant is on)")
+            else:
+                self.misfit((*at, ident), f"missing key {ident!r}")
+            return False
+        return True
+
+    def value(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int, playing: list[str]) -> Any:
+        kind = entry["kind"]
+        if kind == "yesno":
+            if value is not None and not isinstance(value, bool):
+                self.fault(at, f"must be yes or no (got {shown(value)})")
+            return bool(value)
+        if kind == "number":
+            if value is None:
+                return evaluate_num(entry["default"], n) if entry["default"] is not None else 0
+            low, high = evaluate_num(entry["min"], n), evaluate_num(entry["max"], n)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                self.fault(at, f"must be a whole number from {low} to {high} (got {shown(value)})")
+                return low
+            return value
+        if kind == "holder":
+            if value is None:
+                return None
+            colours = names(self.sheet, ["colours"], self.catalogs, "colour")
+            found = self.name(colours, value, at)
+            if found and playing and found not in playing:
+                holder = f"the {entry['noun']} holder" if entry["noun"] else "the holder"
+                self.fault(at, f"{holder} {found!r} is not playing")
+            return found
+        what = names(self.sheet, entry["of"], self.catalogs, entry["noun"])
+        if kind == "choice":
+            found = self.name(what, value, at)
+            if found in entry["except"]:
+                why = entry["except_why"] or f"cannot be chosen for {entry['id']!r}"
+                self.fault(at, f"{found!r} {why}")
+            return found
+        return self.listed(entry, value, at, what, n)
+
+    def listed(self, entry: Mapping[str, Any], value: Any, at: Path_, what: Names, n: int) -> Any:
+        if entry["kind"] == "pieces" and entry["count_ok"]:
+            most = sum(len(self.sheet.collections[c].items) for c in entry["of"])
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most:
+                return value
+            if not _names(value):
+                self.fault(
+                    at,
+                    f"must be a number of {entry['counted']}s (0 to {most}) or a list of {entry['listed']} "
+                    f"(got {shown(value)})",
+                )
+                return 0
+        if not self.sized(value, MAX_LIST, at):
+            return ()
+        # "" keeps the place of a name not understood, so later messages point at the right item
+        ids = tuple(self.name(what, text, (*at, j)) or "" for j, text in enumerate(value))
+        if entry["kind"] == "pieces" and entry["most"] is not None and len(ids) > evaluate_num(entry["most"], n):
+            most = evaluate_num(entry["most"], n)
+            self.fault(at, f"{len(ids)} {what.what}s {entry['where']}; the {entry['id']} limit is {most}")
+        if entry["kind"] == "choices":
+            wanted = evaluate_num(entry["count"], n)
+            if len(ids) != wanted:
+                why = f" ({entry['expected']})" if entry.get("expected") else ""
+                self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected{why}")
+        return ids
+
+    def pieces_once(
+        self, players: list[PlayerEntry], game: Mapping[str, Any], entries: tuple[dict[str, Any], ...]
+    ) -> None:
+        """A piece of a `once: game` collection stands once in the record; `once: player`, once per player."""
+        owner = {p.id: c for c in self.sheet.collections.values() for p in c.items}
+        places: list[tuple[Path_, str]] = []
+        per_player: list[list[tuple[Path_, str]]] = []
+        for entry in entries:
+            value = game.get(entry["id"])
+            places += _places((entry["id"],), value)
+        for i, p in enumerate(players):
+            mine: list[tuple[Path_, str]] = []
+            for entry in entries:
+                if entry["per"] == "player":
+                    mine += _places(("players", i, entry["id"]), p.values.get(entry["id"]))
+            per_player.append(mine)
+            places += mine
+        for c in self.sheet.collections.values():
+            if c.id == "colours" or c.once == "any":
+                continue
+            if c.once == "game":
+                self.once([(path, x) for path, x in places if owner.get(x) is c], c.what)
+            else:
+                for mine in per_player:
+                    self.once([(path, x) for path, x in mine if owner.get(x) is c], c.what)
+
+    def enough_exist(self, players: list[PlayerEntry], entries: tuple[dict[str, Any], ...]) -> None:
+        """No player, nor all together, can hold more pieces of some collections than exist.
+
+        A `once: player` collection is every player's own copy; the others are shared by all.
+        """
+        lists = [e for e in entries if e["kind"] == "pieces" and e["per"] == "player"]
+        for group in dict.fromkeys(tuple(e["of"]) for e in lists):
+            same = [e for e in lists if tuple(e["of"]) == group]
+            cs = [self.sheet.collections[c] for c in group]
+            own = sum(len(c.items) for c in cs)
+            shared = sum(len(c.items) for c in cs if c.once != "player")
+            held = [sum(_count(p.values.get(e["id"])) for e in same) for p in players]
+            noun = f"{same[0]['noun']}s" if all(e["noun"] == same[0]["noun"] for e in same) else "pieces"
+            where = " and ".join(e["where"] for e in same)
+            for i, n in enumerate(held):
+                if n > own:
+                    parts = _join(f"{len(c.items)} {'own ' * (c.once == 'player')}{c.many}" for c in cs)
+                    self.fault(
+                        ("players", i, same[-1]["id"]),
+                        f"{n} {noun} {where}; a player can have at most {own}{parts}",
+                    )
+                    return
+            exist = len(players) * (own - shared) + shared
+            if sum(held) > exist and all(c.once != "any" for c in cs):
+                parts = _join(f"{len(c.items)} {c.many}{' each' * (c.once == 'player')}" for c in cs)
+                self.fault(("players",), f"{sum(held)} {noun} {where}; {len(players)} players have only {exist}{parts}")
+
+    def lists_given(
+        self,
+        players: list[PlayerEntry],
+        game: Mapping[str, Any],
+        entries: tuple[dict[str, Any], ...],
+        switches: Mapping[str, Any],
+    ) -> None:
+        """A bare count cannot stand for pieces the score reads one by one (said of a player who
+        gave every entry in play: one missing is the fault to mend first)."""
+        read = needs_pieces(self.sheet, switches)
+        by_id = {e["id"]: e for e in entries}
+        mine = [e["id"] for e in entries if e["per"] == "player" and switches.get(e["when"], True) is True]
+        for i, p in enumerate(players):
+            if any(ident not in p.values for ident in mine):
+                continue
+            for ident, value in p.values.items():
+                if ident in read and isinstance(value, int) and not isinstance(value, bool):
+                    cause = self.cause(ident, switches)
+                    what = by_id[ident]["listed"]
+                    self.fault(("players", i, ident), f"{cause} needs {what} as a list, not a number")
+
+    def cause(self, ident: str, switches: Mapping[str, Any]) -> str:
+        """The switch that makes the score read entry `ident` piece by piece, or 'the score'."""
+        defaults = self.sheet.defaults()
+        for switch, value in switches.items():
+            if value != defaults[switch] and ident not in needs_pieces(
+                self.sheet, {**switches, switch: defaults[switch]}
+            ):
+                return switch
+        return "the score"
+
+    def once(self, places: list[tuple[Path_, str]], what: str) -> None:
+        first: dict[str, Path_] = {}
+        for path, ident in places:
+            if ident in first:
+                self.fault(path, f"{what} {ident!r} appears twice (also at {yamlsrc.dotted(first[ident])})")
+            first.setdefault(ident, path)
+
+
+def _names(value: Any) -> bool:
+    """Whether `value` is a list of names a record may hold."""
+    return isinstance(value, list) and len(value) <= MAX_LIST and all(isinstance(v, str) for v in value)
+
+
+def _join(parts: Iterable[str]) -> str:
+    """' (a and b)'."""
+    return f" ({' and '.join(parts)})"
+
+
+def _places(at: Path_, value: Any) -> list[tuple[Path_, str]]:
+    if isinstance(value, str):
+        return [(at, value)]
+    if isinstance(value, tuple):
+        return [((*at, j), x) for j, x in enumerate(value)]
+    return []
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return len(value) if isinstance(value, tuple) else 0

@@ -1,0 +1,1078 @@
+"""A pack's score sheet (`scoring.yaml`, docs/score-sheet.md): read, checked against its closed
+vocabulary and the pack's pieces, frozen. Nothing in a sheet is evaluated as code.
+
+Categories, entries and expressions are kept in their resolved JSON form (numbers by name
+replaced by integers, every default written out): the Python scorer and the phone page
+compute from the same data, and a change (`changes:`) merges into it key by key.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Finding, InputError, shown
+from ..source import yamlsrc
+from ..source.yamlsrc import Located, Path_
+
+SHEET = "scoring.yaml"
+VERSION = 1
+PLAYERS = "players"  # the one number name that stays a name: the game's player count
+IT = "it"  # a measure's pieces
+TOTAL = "total"
+LIMIT = 1_000_000  # |a literal number|: every result stays far inside 2**53
+MAX_ITEMS = 500  # pieces of one collection written in a sheet
+SHAPES = ("circle", "triangle", "square", "diamond", "star")
+ONCE = ("game", "player", "any")
+
+_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+_KEY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
+_RGB = re.compile(r"#[0-9a-fA-F]{6}")
+
+Num = int | str | list[Any]  # an integer, "players", or a list of them (a sum)
+Expr = Any  # an expression in resolved JSON form (docs/score-sheet.md)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One thing a record may name: a card, a colour, a mission."""
+
+    id: str
+    collection: str
+    name: str  # the printed name, the same in every language, or the fallback of name_key
+    name_key: str | None = None  # a catalog key naming it per language
+    fields: Mapping[str, int | str] = field(default_factory=dict)
+    symbols: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Collection:
+    id: str
+    once: str  # game | player | any
+    what: str  # the English noun of messages
+    items: tuple[Piece, ...]
+    many: str = ""  # the English plural of messages counting them ("reward cards")
+
+    @property
+    def by_id(self) -> dict[str, Piece]:
+        return {p.id: p for p in self.items}
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A checked score sheet; categories, entries and expressions in resolved JSON form."""
+
+    file: Path | str
+    title: str
+    legend: str | None
+    players: tuple[int, int]
+    numbers: Mapping[str, int]
+    collections: Mapping[str, Collection]
+    measures: Mapping[str, Expr]
+    entries: tuple[dict[str, Any], ...]
+    switches: tuple[dict[str, Any], ...]
+    categories: tuple[dict[str, Any], ...]
+    changes: tuple[dict[str, Any], ...]
+    figures: Mapping[str, Expr]
+    tallies: tuple[dict[str, Any], ...]
+    ranking: Mapping[str, Any]
+    order: tuple[str, ...]  # categories, figures and total, each after what it reads
+    plans: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # scorecalc's cache
+
+    @property
+    def colours(self) -> Collection:
+        return self.collections["colours"]
+
+    def switch(self, ident: str) -> dict[str, Any]:
+        return next(s for s in self.switches if s["id"] == ident)
+
+    def defaults(self) -> dict[str, bool | str]:
+        """Every switch at its default: variants off, options at their first value or no."""
+        return {s["id"]: s["values"][0] if s["values"] else False for s in self.switches}
+
+    def apply(self, values: Mapping[str, bool | str]) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+        """The categories and entries once every change whose switches match `values` is made."""
+        patches: dict[str, dict[str, dict[str, Any]]] = {"categories": {}, "entries": {}}
+        for change in self.changes:
+            if all(values.get(s) == v for s, v in change["when"].items()):
+                for part, targets in patches.items():
+                    for target, keys in change[part].items():
+                        targets.setdefault(target, {}).update(keys)
+        return (
+            tuple(_patched(c, patches["categories"].get(c["id"])) for c in self.categories),
+            tuple(_patched(e, patches["entries"].get(e["id"])) for e in self.entries),
+        )
+
+
+def _patched(item: dict[str, Any], patch: dict[str, Any] | None) -> dict[str, Any]:
+    if not patch:
+        return item
+    out = dict(item)
+    for key, value in patch.items():
+        if key in ("prizes", "rounding", "zero_wins", "each", "of", "over"):
+            out["contest"] = {**out["contest"], key: value}
+        else:
+            out[key] = value
+    return out
+
+
+def load(path: Path, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piece, ...]] | None) -> Sheet:
+    """The sheet at `path`, checked; InputError with every finding, each located in the file.
+
+    `numbers`: the game model's named numbers; `pieces`: the collections the model supplies
+    (None for a pack without a model).
+    """
+    src = yamlsrc.read(path)
+    reader = _Reader(src, numbers, pieces)
+    sheet = reader.sheet()
+    if reader.findings or sheet is None:
+        raise InputError(reader.findings or [src.finding((), "not a score sheet")])
+    return sheet
+
+
+# ---- reading ---------------------------------------------------------------------------------
+
+_TOP = {
+    "sheet": True, "title": True, "legend": False, "players": True, "numbers": False, "pieces": True,
+    "measures": False, "entries": True, "switches": False, "categories": True, "changes": False,
+    "figures": False, "tallies": True, "ranking": True,
+}  # fmt: skip
+_ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: required)
+    "number": {"min": False, "max": True, "default": False},
+    "yesno": {},
+    "pieces": {
+        "of": True,
+        "most": False,
+        "count_ok": False,
+        "noun": False,
+        "where": False,
+        "counted": False,
+        "listed": False,
+    },
+    "choice": {"of": True, "except": False, "except_why": False, "noun": False},
+    "choices": {"of": True, "count": True, "expected": False, "noun": False},
+    "holder": {"noun": False},
+}
+# Keys a change cannot set: what an entry is made of, and the words naming it in messages.
+_FIXED = ("of", "except", "except_why", "noun", "where", "counted", "listed")
+_ENTRY_COMMON = {"id": True, "per": True, "kind": True, "when": False, "ask": False, "label": False}
+_CONTEST = {"each": False, "of": False, "over": False, "prizes": True, "rounding": False, "zero_wins": False}
+_PIECE_FORMS = ("sum", "count", "distinct", "measure")
+_LIST_FORMS = ("plus", "times", "least", "most")
+_ENTRY_FORMS = {"holds": "holder", "yes": "yesno", "value": "number"}
+FORMS = (*_PIECE_FORMS, *_ENTRY_FORMS, "figure", "won", *_LIST_FORMS, "table")
+
+
+class _Reader:
+    def __init__(self, src: Located, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piece, ...]] | None):
+        self.src = src
+        self.model_numbers = numbers
+        self.model_pieces = pieces
+        self.findings: list[Finding] = []
+        self.numbers: dict[str, int] = {}
+        self.collections: dict[str, Collection] = {}
+        self.entries: dict[str, dict[str, Any]] = {}
+        self.switches: dict[str, dict[str, Any]] = {}
+        self.categories: dict[str, dict[str, Any]] = {}
+        self.figure_names: set[str] = set()
+        self.deps: dict[str, set[str]] = {}  # figure or category -> what it reads
+        self.dep_at: dict[str, Path_] = {}
+        self.category_names: set[str] = set()  # every category's id, known before any is read
+        self.contest_names: set[str] = set()
+        self.measured_choices: set[str] = set()  # choice entries that a `measure` reads
+        self.broken_measures: set[str] = set()
+
+    # -- small checks ---------------------------------------------------------------------
+    def fault(self, path: Path_, message: str) -> None:
+        self.findings.append(self.src.finding(path, message))
+
+    def keys(self, value: Any, path: Path_, allowed: Mapping[str, bool], what: str) -> dict[str, Any] | None:
+        """`value` as a mapping with only the `allowed` keys and every required one, else None."""
+        if not isinstance(value, dict):
+            self.fault(path, f"{what} must be a mapping (got {shown(value)})")
+            return None
+        ok = True
+        for key in value:
+            if key not in allowed:
+                self.fault((*path, key), f"unknown key {shown(key)}; {what} takes {', '.join(allowed)}")
+                ok = False
+        for key, required in allowed.items():
+            if required and key not in value:
+                self.fault(path, f"missing key '{key}' ({what})")
+                ok = False
+        return value if ok else None
+
+    def ident(self, value: Any, path: Path_) -> str | None:
+        if isinstance(value, str) and _ID.fullmatch(value):
+            return value
+        self.fault(path, f"must be a plain name ([a-z0-9][a-z0-9_-]*, at most 64 characters), got {shown(value)}")
+        return None
+
+    def key(self, value: Any, path: Path_) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, str) and _KEY.fullmatch(value):
+            return value
+        self.fault(path, f"must be a catalog key (got {shown(value)})")
+        return None
+
+    def flag(self, value: Any, path: Path_) -> bool:
+        if isinstance(value, bool):
+            return value
+        self.fault(path, f"must be true or false (got {shown(value)})")
+        return False
+
+    def literal(self, value: Any, path: Path_) -> int | None:
+        if isinstance(value, int) and not isinstance(value, bool) and -LIMIT <= value <= LIMIT:
+            return value
+        self.fault(path, f"must be a whole number from {-LIMIT} to {LIMIT} (got {shown(value)})")
+        return None
+
+    def num(self, value: Any, path: Path_, players: bool = True) -> Num | None:
+        """A number value: a literal, a number's name, `players`, or a list of them (their sum)."""
+        if isinstance(value, list):
+            parts = [self.num(v, (*path, i), players) for i, v in enumerate(value[:50])]
+            return None if any(p is None for p in parts) else parts
+        if isinstance(value, str):
+            if value == PLAYERS and players:
+                return PLAYERS
+            if value in self.numbers:
+                return self.numbers[value]
+            if value in self.model_numbers:
+                return self.model_numbers[value]
+            known = ", ".join(sorted({*self.numbers, *self.model_numbers})) or "none"
+            self.fault(path, f"unknown number {shown(value)}; the pack's numbers: {known}")
+            return None
+        return self.literal(value, path)
+
+    def const(self, value: Any, path: Path_) -> int | None:
+        """A number value that cannot depend on the game: its integer."""
+        found = self.num(value, path, players=False)
+        return None if found is None else evaluate_num(found, 0)
+
+    def listed(self, value: Any, path: Path_, what: str) -> list[Any]:
+        if isinstance(value, list):
+            return value
+        self.fault(path, f"must be a list of {what} (got {shown(value)})")
+        return []
+
+    # -- the sheet --------------------------------------------------------------------------
+    def sheet(self) -> Sheet | None:
+        top = self.keys(self.src.data, (), _TOP, "a score sheet")
+        if top is None:
+            return None
+        if top["sheet"] != VERSION:
+            self.fault(("sheet",), f"this engine reads score sheets of version {VERSION} (got {shown(top['sheet'])})")
+        numbers = top.get("numbers") or {}
+        if not isinstance(numbers, dict):
+            self.fault(("numbers",), "must be a mapping of names to whole numbers")
+            numbers = {}
+        for name, value in numbers.items():
+            if self.ident(name, ("numbers", name)) and self.literal(value, ("numbers", name)) is not None:
+                self.numbers[name] = value
+        players = self.players(top["players"])
+        self.read_pieces(top["pieces"])
+        self.read_switches(top.get("switches") or [])
+        self.read_entries(top["entries"])
+        figures = top.get("figures") or {}
+        self.figure_names = {f for f in figures if isinstance(f, str)} if isinstance(figures, dict) else set()
+        for raw in top["categories"] if isinstance(top["categories"], list) else ():
+            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                self.category_names.add(raw["id"])
+                if "contest" in raw:
+                    self.contest_names.add(raw["id"])
+        measures = self.read_measures(top.get("measures") or {})
+        self.read_categories(top["categories"])
+        self.check_measured(measures)
+        changes = self.read_changes(top.get("changes") or [])
+        figures = self.read_figures(top.get("figures") or {})
+        tallies = self.read_tallies(top["tallies"])
+        ranking = self.read_ranking(top["ranking"])
+        order = self.order()
+        if "colours" not in self.collections and isinstance(top["pieces"], dict):
+            self.fault(("pieces",), "missing collection 'colours' (the players' colours)")
+        if self.findings or players is None:
+            return None
+        return Sheet(
+            file=self.src.file,
+            title=self.key(top["title"], ("title",)) or "",
+            legend=self.key(top.get("legend"), ("legend",)),
+            players=players,
+            numbers={**self.model_numbers, **self.numbers},
+            collections=self.collections,
+            measures=measures,
+            entries=tuple(self.entries.values()),
+            switches=tuple(self.switches.values()),
+            categories=tuple(self.categories.values()),
+            changes=tuple(changes),
+            figures=figures,
+            tallies=tuple(tallies),
+            ranking=ranking,
+            order=order,
+        )
+
+    def players(self, value: Any) -> tuple[int, int] | None:
+        raw = self.keys(value, ("players",), {"min": True, "max": True}, "players")
+        if raw is None:
+            return None
+        low, high = self.const(raw["min"], ("players", "min")), self.const(raw["max"], ("players", "max"))
+        if low is None or high is None:
+            return None
+        if not 1 <= low <= high <= 100:
+            self.fault(("players",), f"allows no game: min {low}, max {high} (1 <= min <= max <= 100)")
+            return None
+        return low, high
+
+    # -- pieces -----------------------------------------------------------------------------
+    def read_pieces(self, value: Any) -> None:
+        if not isinstance(value, dict):
+            self.fault(("pieces",), "must be a mapping of collection names to collections")
+            return
+        for name, raw in value.items():
+            at: Path_ = ("pieces", name)
+            if not self.ident(name, at):
+                continue
+            allowed = {"from": False, "items": False, "once": False, "what": False, "many": False}
+            spec = self.keys(raw, at, allowed, "a collection")
+            if spec is None:
+                continue
+            once = spec.get("once", "game")
+            if once not in ONCE:
+                self.fault((*at, "once"), f"must be one of {', '.join(ONCE)} (got {shown(once)})")
+            what = spec.get("what", name.removesuffix("s").replace("_", " "))
+            if not isinstance(what, str) or not 0 < len(what) <= 60:
+                self.fault((*at, "what"), f"must be a short noun (got {shown(what)})")
+            many = self.words(spec.get("many", f"{what}s"), (*at, "many"))
+            if ("from" in spec) == ("items" in spec):
+                self.fault(at, "give either 'from: model' or 'items:'")
+                continue
+            if "from" in spec:
+                items = self.model_collection(name, spec["from"], (*at, "from"))
+            else:
+                items = self.items(name, spec["items"], (*at, "items"))
+            if items is not None:
+                self.collections[name] = Collection(name, once, str(what), items, many)
+        colours = self.collections.get("colours")
+        for i, piece in enumerate(colours.items if colours else ()):
+            if piece.fields.get("shape") not in SHAPES or not _RGB.fullmatch(str(piece.fields.get("rgb"))):
+                where = (
+                    ("pieces", "colours", "items", i) if "items" in value.get("colours", {}) else ("pieces", "colours")
+                )
+                self.fault(where, f"colour {piece.id!r} needs fields shape ({', '.join(SHAPES)}) and rgb (#rrggbb)")
+
+    def model_collection(self, name: str, source: Any, at: Path_) -> tuple[Piece, ...] | None:
+        if source != "model":
+            self.fault(at, f"must be 'model' (got {shown(source)})")
+            return None
+        if self.model_pieces is None:
+            self.fault(at, "this pack has no game model to take pieces from; write them as items")
+            return None
+        if name not in self.model_pieces:
+            self.fault(at, f"the game model has no pieces called {name!r}; it has {', '.join(self.model_pieces)}")
+            return None
+        return self.model_pieces[name]
+
+    def items(self, collection: str, value: Any, at: Path_) -> tuple[Piece, ...] | None:
+        raw = self.listed(value, at, "pieces")[:MAX_ITEMS]
+        out: list[Piece] = []
+        names: set[str] | None = None
+        allowed = {"id": True, "name": False, "fields": False, "symbols": False}
+        for i, item in enumerate(raw):
+            spec = self.keys(item, (*at, i), allowed, "a piece")
+            if spec is None:
+                continue
+            ident = self.ident(spec["id"], (*at, i, "id"))
+            name, key = self.piece_name(spec.get("name"), (*at, i, "name"))
+            fields = spec.get("fields", {})
+            if not isinstance(fields, dict) or not all(
+                self.ident(k, (*at, i, "fields", k))
+                and (isinstance(v, str) or self.literal(v, (*at, i, "fields", k)) is not None)
+                for k, v in fields.items()
+            ):
+                if not isinstance(fields, dict):
+                    self.fault((*at, i, "fields"), "must be a mapping of field names to numbers or texts")
+                continue
+            if names is not None and set(fields) != names:
+                self.fault((*at, i, "fields"), f"every piece of {collection!r} needs the same fields: {sorted(names)}")
+            names = set(fields) if names is None else names
+            symbols = self.listed(spec.get("symbols", []), (*at, i, "symbols"), "symbols")
+            if ident and all(self.ident(s, (*at, i, "symbols", j)) for j, s in enumerate(symbols)):
+                if collection == "colours":
+                    key = f"colour.{ident}"
+                out.append(Piece(ident, collection, name or ident, key, dict(fields), tuple(symbols)))
+        seen: set[str] = set()
+        for i, piece in enumerate(out):
+            if piece.id in seen:
+                self.fault((*at, i, "id"), f"piece {piece.id!r} is listed twice")
+            seen.add(piece.id)
+        return tuple(out)
+
+    def piece_name(self, value: Any, at: Path_) -> tuple[str | None, str | None]:
+        if value is None:
+            return None, None
+        if isinstance(value, str) and 0 < len(value) <= 100:
+            return value, None
+        if isinstance(value, dict) and set(value) == {"key"}:
+            return None, self.key(value["key"], (*at, "key"))
+        self.fault(at, f"must be a printed name or {{key: catalog key}} (got {shown(value)})")
+        return None, None
+
+    # -- switches and entries ---------------------------------------------------------------
+    def read_switches(self, value: Any) -> None:
+        allowed = {"id": True, "kind": True, "values": False, "players": False, "label": False, "rule": False}
+        for i, raw in enumerate(self.listed(value, ("switches",), "switches")):
+            at: Path_ = ("switches", i)
+            spec = self.keys(raw, at, allowed, "a switch")
+            if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
+                continue
+            if spec["kind"] not in ("variant", "option"):
+                self.fault((*at, "kind"), f"must be variant or option (got {shown(spec['kind'])})")
+            values = self.listed(spec.get("values", []), (*at, "values"), "names")
+            values = [v for j, v in enumerate(values) if self.ident(v, (*at, "values", j))]
+            if spec["kind"] == "variant" and values:
+                self.fault((*at, "values"), "a variant is on or off; only an option has values")
+            bounds: dict[str, int | None] = {"min": None, "max": None}
+            if "players" in spec:
+                got = self.keys(spec["players"], (*at, "players"), {"min": False, "max": False}, "players")
+                for side in got or {}:
+                    bounds[side] = self.const(got[side], (*at, "players", side)) if got else None
+            if ident in self.switches:
+                self.fault((*at, "id"), f"switch {ident!r} is defined twice")
+            self.switches[ident] = {
+                "id": ident,
+                "kind": spec["kind"],
+                "values": values,
+                "players": bounds,
+                "label": self.key(spec.get("label", f"score.variant.{ident}.name"), (*at, "label")),
+                "rule": self.key(spec.get("rule", f"score.variant.{ident}.rule"), (*at, "rule")),
+            }
+
+    def switch_on(self, value: Any, at: Path_) -> str | None:
+        """A `when:`: a yes/no switch that must be on."""
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in self.switches:
+            self.fault(at, f"unknown switch {shown(value)}; known: {', '.join(self.switches) or 'none'}")
+            return None
+        if self.switches[value]["values"]:
+            self.fault(at, f"switch {value!r} has values; 'when' needs a switch that is on or off")
+        return str(value)
+
+    def read_entries(self, value: Any) -> None:
+        for i, raw in enumerate(self.listed(value, ("entries",), "entries")):
+            at: Path_ = ("entries", i)
+            kind = raw.get("kind") if isinstance(raw, dict) else None
+            if not isinstance(kind, str) or kind not in _ENTRY_KINDS:
+                self.fault((*at, "kind"), f"must be one of {', '.join(_ENTRY_KINDS)} (got {shown(kind)})")
+                continue
+            spec = self.keys(raw, at, {**_ENTRY_COMMON, **_ENTRY_KINDS[kind]}, f"a {kind} entry")
+            if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
+                continue
+            if ident in self.entries:
+                self.fault((*at, "id"), f"entry {ident!r} is defined twice")
+            per = spec["per"]
+            if per not in ("player", "game") or (kind == "holder" and per != "game"):
+                self.fault(
+                    (*at, "per"), f"must be {'game' if kind == 'holder' else 'player or game'} (got {shown(per)})"
+                )
+            ask = self.key(spec.get("ask", f"score.ask.{ident}"), (*at, "ask"))
+            entry: dict[str, Any] = {
+                "id": ident,
+                "per": per,
+                "kind": kind,
+                "when": self.switch_on(spec.get("when"), (*at, "when")),
+                "ask": ask,
+                "label": self.key(spec.get("label", ask), (*at, "label")),
+            }
+            entry |= self.entry_keys(kind, spec, at)
+            if kind in ("pieces", "choice", "choices"):
+                first = self.collections[entry["of"][0]].what if entry["of"] else ident
+                entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
+            elif kind == "holder":
+                entry["noun"] = self.noun(spec["noun"], (*at, "noun")) if "noun" in spec else None
+            if kind == "pieces":
+                entry["where"] = self.words(spec.get("where", f"in {ident}"), (*at, "where"))
+                entry["counted"] = self.words(spec.get("counted", entry["noun"]), (*at, "counted"))
+                entry["listed"] = self.words(spec.get("listed", "them"), (*at, "listed"))
+            self.entries[ident] = entry
+
+    def entry_keys(self, kind: str, spec: Mapping[str, Any], at: Path_) -> dict[str, Any]:
+        """An entry's own keys, resolved; also used for what a change sets."""
+        out: dict[str, Any] = {}
+        if kind == "number":
+            out["min"] = self.num(spec.get("min", 0), (*at, "min"))
+            out["max"] = self.num(spec["max"], (*at, "max")) if "max" in spec else None
+            out["default"] = self.num(spec["default"], (*at, "default")) if spec.get("default") is not None else None
+        elif kind == "pieces":
+            of = spec.get("of")
+            names = [of] if isinstance(of, str) else self.listed(of, (*at, "of"), "collections")
+            out["of"] = [c for j, c in enumerate(names) if self.collection(c, (*at, "of", j))]
+            ids = [p.id for c in out["of"] for p in self.collections[c].items]
+            if len(ids) != len(set(ids)):
+                self.fault((*at, "of"), "these collections share piece ids; a record could not say which is meant")
+            out["most"] = self.num(spec["most"], (*at, "most")) if spec.get("most") is not None else None
+            out["count_ok"] = self.flag(spec.get("count_ok", False), (*at, "count_ok"))
+        elif kind in ("choice", "choices"):
+            of = spec.get("of")
+            out["of"] = [of] if self.collection(of, (*at, "of")) else []
+            if kind == "choice":
+                excluded = self.listed(spec.get("except", []), (*at, "except"), "piece ids")
+                out["except"] = [p for j, p in enumerate(excluded) if self.piece(out["of"], p, (*at, "except", j))]
+                why = spec.get("except_why")
+                out["except_why"] = None if why is None else self.words(why, (*at, "except_why"))
+            else:
+                out["count"] = self.num(spec["count"], (*at, "count")) if "count" in spec else None
+                why = spec.get("expected")
+                out["expected"] = None if why is None else self.numbered(why, (*at, "expected"))
+        return out
+
+    def words(self, value: Any, at: Path_) -> str:
+        """A few English words of a refused record's message."""
+        if isinstance(value, str) and 0 < len(value) <= 120 and value.isprintable():
+            return value
+        self.fault(at, f"must be a short English text (got {shown(value)})")
+        return ""
+
+    def numbered(self, value: Any, at: Path_) -> str:
+        """Words whose `{name}`s are the pack's numbers, replaced by their values."""
+        text = self.words(value, at)
+
+        def number(match: re.Match[str]) -> str:
+            found = self.const(match[1], at)
+            return match[0] if found is None else str(found)
+
+        return re.sub(r"\{([a-z0-9_]+)\}", number, text)
+
+    def noun(self, value: Any, at: Path_) -> str:
+        if isinstance(value, str) and 0 < len(value) <= 60:
+            return value
+        self.fault(at, f"must be a short noun (got {shown(value)})")
+        return ""
+
+    def collection(self, name: Any, at: Path_) -> bool:
+        if isinstance(name, str) and name in self.collections:
+            return True
+        self.fault(at, f"unknown collection {shown(name)}; the sheet's pieces: {', '.join(self.collections)}")
+        return False
+
+    def piece(self, collections: list[str], ident: Any, at: Path_) -> bool:
+        if isinstance(ident, str) and any(ident in self.collections[c].by_id for c in collections):
+            return True
+        self.fault(at, f"unknown piece {shown(ident)} in {', '.join(collections) or 'no collection'}")
+        return False
+
+    # -- expressions ------------------------------------------------------------------------
+    def read_measures(self, value: Any) -> dict[str, Expr]:
+        if not isinstance(value, dict):
+            self.fault(("measures",), "must be a mapping of piece ids to expressions")
+            return {}
+        every = {p for c in self.collections.values() for p in c.by_id}
+        out = {}
+        for ident, raw in value.items():
+            at: Path_ = ("measures", ident)
+            if ident not in every:
+                self.fault(at, f"unknown piece {shown(ident)}: a measure belongs to a piece of the sheet")
+                continue
+            found = self.expr(raw, at, owner=None, measure=True)
+            if found is not None:
+                out[ident] = found
+            else:  # already a finding: not "missing" too
+                self.broken_measures.add(ident)
+        return out
+
+    def read_categories(self, value: Any) -> None:
+        allowed = {"id": True, "label": True, "hint": False, "when": False, "points": False, "contest": False}
+        for i, raw in enumerate(self.listed(value, ("categories",), "categories")):
+            at: Path_ = ("categories", i)
+            spec = self.keys(raw, at, allowed, "a category")
+            if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
+                continue
+            if ident in self.categories or ident in self.figure_names or ident == TOTAL:
+                self.fault((*at, "id"), f"{ident!r} is already the name of a category or figure")
+                continue
+            if ("points" in spec) == ("contest" in spec):
+                self.fault(at, "give either 'points' or 'contest'")
+                continue
+            category: dict[str, Any] = {
+                "id": ident,
+                "label": self.key(spec["label"], (*at, "label")),
+                "hint": self.key(spec.get("hint"), (*at, "hint")),
+                "when": self.switch_on(spec.get("when"), (*at, "when")),
+                "points": None,
+                "contest": None,
+            }
+            self.categories[ident] = category  # before its points: `won` may name a contest, a cycle is found later
+            if "points" in spec:
+                category["points"] = self.expr(spec["points"], (*at, "points"), owner=ident)
+            else:
+                category["contest"] = self.contest(spec["contest"], (*at, "contest"), ident)
+
+    def contest(self, value: Any, at: Path_, owner: str, partial: bool = False) -> dict[str, Any] | None:
+        allowed = {k: v and not partial for k, v in _CONTEST.items()}
+        spec = self.keys(value, at, allowed, "a contest")
+        if spec is None:
+            return None
+        out: dict[str, Any] = {}
+        if "prizes" in spec:
+            prizes = self.listed(spec["prizes"], (*at, "prizes"), "numbers")
+            out["prizes"] = [self.const(p, (*at, "prizes", j)) for j, p in enumerate(prizes)]
+        if "rounding" in spec or not partial:
+            out["rounding"] = spec.get("rounding", "down")
+            if out["rounding"] not in ("down", "up"):
+                self.fault((*at, "rounding"), f"must be down or up (got {shown(out['rounding'])})")
+        if "zero_wins" in spec or not partial:
+            out["zero_wins"] = self.flag(spec.get("zero_wins", False), (*at, "zero_wins"))
+        if partial and not {"each", "of", "over"} & set(spec):
+            return out
+        if ("each" in spec) == ("over" in spec):
+            self.fault(at, "give either 'each' (one contest per chosen piece) or 'over' (one contest)")
+            return None
+        out["each"] = out["over"] = None
+        out["of"] = []
+        if "over" in spec:
+            out["over"] = self.expr(spec["over"], (*at, "over"), owner=owner)
+            return out
+        each = spec["each"]
+        entry = self.entries.get(each) if isinstance(each, str) else None
+        if not entry or entry["kind"] not in ("choice", "choices") or entry["per"] != "game":
+            self.fault((*at, "each"), f"must name a choice or choices entry of the game (got {shown(each)})")
+            return None
+        out["each"] = each
+        if "of" not in spec:
+            self.fault(at, "missing key 'of' (whose pieces each player's measure counts)")
+            return None
+        out["of"] = self.pieces(spec["of"], (*at, "of"), measure=False)
+        if out["of"] is not None and not any(self.entries[e]["per"] == "player" for e in out["of"]):
+            self.fault((*at, "of"), "a contest without players: 'of' names no per-player entry")
+        return out
+
+    def check_measured(self, measures: Mapping[str, Expr]) -> None:
+        """Every piece that can be contested or chosen for a `measure` has a measure (said once per piece)."""
+        measured = [
+            self.entries[c["contest"]["each"]] for c in self.categories.values() if (c["contest"] or {}).get("each")
+        ]
+        measured += [e for e in self.entries.values() if e["kind"] == "choice" and e["id"] in self.measured_choices]
+        missing: dict[str, str] = {}
+        for entry in measured:
+            excluded = {*entry.get("except", []), *measures, *self.broken_measures}
+            for piece in (p.id for c in entry["of"] for p in self.collections[c].items if p.id not in excluded):
+                missing.setdefault(piece, entry["id"])
+        for piece, entry in missing.items():
+            self.fault(("measures",), f"no measure for {piece!r}, which can be chosen for {entry!r}")
+
+    def pieces(self, value: Any, at: Path_, measure: bool) -> list[str] | None:
+        names = [value] if isinstance(value, str) else self.listed(value, at, "entries")
+        out = []
+        for j, name in enumerate(names):
+            where = at if isinstance(value, str) else (*at, j)
+            if measure and name == IT:
+                out.append(IT)
+            elif (
+                isinstance(name, str)
+                and name in self.entries
+                and self.entries[name]["kind"] in ("pieces", "choice", "choices")
+            ):
+                out.append(name)
+            else:
+                self.fault(
+                    where, f"unknown entry of pieces {shown(name)}" + ("; a measure counts 'it'" if measure else "")
+                )
+                return None
+        return out
+
+    def reach(self, pieces: list[str]) -> list[Collection]:
+        """The collections a piece list can hold."""
+        names = {c for e in pieces if e != IT for c in self.entries[e]["of"]}
+        if IT in pieces:  # a measure is applied to per-player pieces
+            names |= {c for e in self.entries.values() if e["kind"] == "pieces" for c in e["of"]}
+        return [self.collections[c] for c in self.collections if c in names]
+
+    def expr(self, value: Any, at: Path_, owner: str | None, measure: bool = False) -> Expr | None:
+        """An expression, checked and resolved; `owner` (a category or figure) records what it reads."""
+        if not isinstance(value, dict):
+            if isinstance(value, (int, str, list)) and not isinstance(value, bool):
+                return self.num(value, at)
+            self.fault(at, f"must be a number or an expression (got {shown(value)})")
+            return None
+        forms = [k for k in value if k in FORMS]
+        if len(forms) != 1:
+            self.fault(
+                at,
+                f"an expression has one of {', '.join(FORMS)} (got {', '.join(map(str, value)) or 'nothing'})",
+            )
+            return None
+        form = forms[0]
+        if form in _PIECE_FORMS:
+            return self.piece_expr(form, value, at, owner, measure)
+        if form in _LIST_FORMS:
+            if self.keys(value, at, {form: True}, form) is None:
+                return None
+            parts = [
+                self.expr(v, (*at, form, j), owner, measure)
+                for j, v in enumerate(self.listed(value[form], (*at, form), "expressions")[:50])
+            ]
+            if not parts:
+                self.fault((*at, form), "needs at least one expression")
+            return None if any(p is None for p in parts) or not parts else {form: parts}
+        if form == "table":
+            if self.keys(value, at, {"table": True, "points": True}, "table") is None:
+                return None
+            inner = self.expr(value["table"], (*at, "table"), owner, measure)
+            points = [
+                self.const(p, (*at, "points", j))
+                for j, p in enumerate(self.listed(value["points"], (*at, "points"), "numbers")[:200])
+            ]
+            if not points:
+                self.fault((*at, "points"), "needs at least one number")
+            return None if inner is None or not points or None in points else {"table": inner, "points": points}
+        if measure:
+            self.fault(at, f"a measure counts pieces only; '{form}' reads a player")
+            return None
+        if self.keys(value, at, {form: True}, form) is None:
+            return None
+        target = value[form]
+        if form in _ENTRY_FORMS:
+            entry = self.entries.get(target) if isinstance(target, str) else None
+            if not entry or entry["kind"] != _ENTRY_FORMS[form]:
+                self.fault((*at, form), f"must name a {_ENTRY_FORMS[form]} entry (got {shown(target)})")
+                return None
+            return {form: target}
+        known = {*self.category_names, *self.figure_names, TOTAL} if form == "figure" else self.contest_names
+        if not isinstance(target, str) or target not in known:
+            what = "figure or category" if form == "figure" else "contest category"
+            self.fault((*at, form), f"unknown {what} {shown(target)}")
+            return None
+        if owner:
+            self.deps.setdefault(owner, set()).add(target)
+            self.dep_at.setdefault(owner, at)
+        return {form: target}
+
+    def piece_expr(self, form: str, value: dict[str, Any], at: Path_, owner: str | None, measure: bool) -> Expr | None:
+        allowed = {form: True, "except": False}
+        if form == "count":
+            allowed |= {"field": False, "is": False, "in": False, "symbol": False}
+        elif form in ("sum", "distinct", "measure"):
+            allowed |= {"of": True} | ({"among": False} if form == "distinct" else {})
+        spec = self.keys(value, at, allowed, form)
+        if spec is None:
+            return None
+        pieces = self.pieces(
+            spec["count"] if form == "count" else spec["of"], (*at, "count" if form == "count" else "of"), measure
+        )
+        if pieces is None:
+            return None
+        excluded = spec.get("except", [])
+        excluded = [excluded] if isinstance(excluded, str) else self.listed(excluded, (*at, "except"), "collections")
+        if not all(self.collection(c, (*at, "except")) for c in excluded):
+            return None
+        reach = [c for c in self.reach(pieces) if c.id not in excluded]
+        out: dict[str, Any] = {"of": pieces, "except": excluded}
+        if form == "sum":
+            if not self.field(spec["sum"], reach, (*at, "sum"), numeric=True):
+                return None
+            return {"sum": spec["sum"], **out}
+        if form == "distinct":
+            if not self.field(spec["distinct"], reach, (*at, "distinct")):
+                return None
+            among = spec.get("among")
+            if among is not None:
+                among = self.listed(among, (*at, "among"), "values")
+                if not self.scalars(among, (*at, "among")):
+                    return None
+            return {"distinct": spec["distinct"], **out, "among": among}
+        if form == "measure":
+            entry = self.entries.get(spec["measure"]) if isinstance(spec["measure"], str) else None
+            if measure or not entry or entry["kind"] != "choice":
+                self.fault((*at, "measure"), f"must name a choice entry (got {shown(spec['measure'])})")
+                return None
+            self.measured_choices.add(entry["id"])
+            return {"measure": spec["measure"], **out}
+        out = {"count": pieces, "except": excluded, "field": None, "is": None, "in": None, "symbol": None}
+        if "symbol" in spec:
+            if {"field", "is", "in"} & set(spec):
+                self.fault(at, "count either a symbol or a field's value, not both")
+                return None
+            symbol = spec["symbol"]
+            if not any(symbol in p.symbols for c in reach for p in c.items):
+                self.fault(
+                    (*at, "symbol"),
+                    f"unknown symbol {shown(symbol)}: no piece of {', '.join(c.id for c in reach)} has it",
+                )
+                return None
+            out["symbol"] = symbol
+        elif "field" in spec:
+            if ("is" in spec) == ("in" in spec) or not self.field(spec["field"], reach, (*at, "field")):
+                if ("is" in spec) == ("in" in spec):
+                    self.fault(at, "a count by field needs either 'is' or 'in'")
+                return None
+            out["field"] = spec["field"]
+            if "is" in spec:
+                out["is"] = spec["is"] if self.scalars([spec["is"]], (*at, "is")) else None
+            else:
+                out["in"] = self.listed(spec["in"], (*at, "in"), "values")
+                if not self.scalars(out["in"], (*at, "in")):
+                    return None
+        elif {"is", "in"} & set(spec):
+            self.fault(at, "'is' and 'in' need a 'field'")
+            return None
+        return out
+
+    def scalars(self, values: list[Any], at: Path_) -> bool:
+        """Values a field is compared with: texts or whole numbers."""
+        if all(isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in values):
+            return True
+        self.fault(at, f"must be texts or whole numbers (got {shown(values)})")
+        return False
+
+    def field(self, name: Any, reach: list[Collection], at: Path_, numeric: bool = False) -> bool:
+        if not reach:
+            self.fault(at, "these entries hold no pieces")
+            return False
+        if not isinstance(name, str):
+            self.fault(at, f"must be a field's name (got {shown(name)})")
+            return False
+        for c in reach:
+            values = [p.fields.get(name) for p in c.items]
+            if not c.items or any(v is None for v in values):
+                have = sorted(c.items[0].fields) if c.items else []
+                self.fault(
+                    at, f"unknown field {shown(name)}: the pieces of {c.id!r} have {', '.join(have) or 'no fields'}"
+                )
+                return False
+            if numeric and not all(isinstance(v, int) for v in values):
+                self.fault(at, f"field {name!r} of {c.id!r} is not a number on every piece; 'sum' adds numbers")
+                return False
+        return True
+
+    # -- changes, figures, tallies, ranking ----------------------------------------------------
+    def read_changes(self, value: Any) -> list[dict[str, Any]]:
+        out = []
+        for i, raw in enumerate(self.listed(value, ("changes",), "changes")):
+            at: Path_ = ("changes", i)
+            spec = self.keys(raw, at, {"when": True, "categories": False, "entries": False}, "a change")
+            if spec is None:
+                continue
+            when = {}
+            for name, wanted in (spec["when"] or {}).items() if isinstance(spec["when"], dict) else ():
+                switch = self.switches.get(name)
+                if switch is None:
+                    self.fault((*at, "when", name), f"unknown switch {shown(name)}")
+                elif (wanted not in switch["values"]) if switch["values"] else not isinstance(wanted, bool):
+                    self.fault(
+                        (*at, "when", name),
+                        f"must be {' or '.join(switch['values']) or 'true or false'} (got {shown(wanted)})",
+                    )
+                else:
+                    when[name] = wanted
+            if not when:
+                self.fault((*at, "when"), "must map switches to the values that make the change")
+            change: dict[str, Any] = {"when": when, "categories": {}, "entries": {}}
+            for part in ("categories", "entries"):
+                targets = spec.get(part, {})
+                if not isinstance(targets, dict):
+                    self.fault((*at, part), f"must map {part} to the keys the change sets")
+                    continue
+                for target, keys in targets.items():
+                    found = self.change_keys(part, target, keys, (*at, part, target))
+                    if found is not None:
+                        change[part][target] = found
+            out.append(change)
+        return out
+
+    def change_keys(self, part: str, target: str, keys: Any, at: Path_) -> dict[str, Any] | None:
+        if part == "categories" and target in self.categories:
+            category = self.categories[target]
+            if category["contest"] is not None:
+                found = self.contest(keys, at, target, partial=True)
+                return {k: v for k, v in (found or {}).items() if k in keys} if found is not None else None
+            spec = self.keys(keys, at, {"points": True}, "a change to a category of points")
+            return {"points": self.expr(spec["points"], (*at, "points"), owner=target)} if spec else None
+        if part == "entries" and target in self.entries:
+            kind = self.entries[target]["kind"]
+            own = {k: False for k in _ENTRY_KINDS[kind] if k not in _FIXED}
+            spec = self.keys(keys, at, own, f"a change to a {kind} entry")
+            if spec is None:
+                return None
+            base = {k: v for k, v in self.entries[target].items() if v is not None}
+            if kind in ("choice", "choices"):
+                base["of"] = base["of"][0] if base["of"] else None
+            found = self.entry_keys(kind, {**base, **spec}, at)
+            return {k: found[k] for k in spec}
+        self.fault(at, f"unknown {'category' if part == 'categories' else 'entry'} {shown(target)}")
+        return None
+
+    def read_figures(self, value: Any) -> dict[str, Expr]:
+        if not isinstance(value, dict):
+            self.fault(("figures",), "must be a mapping of names to expressions")
+            return {}
+        out = {}
+        for name, raw in value.items():
+            if not self.ident(name, ("figures", name)):
+                continue
+            if name in self.categories or name == TOTAL:
+                self.fault(("figures", name), f"{name!r} is already the name of a category")
+            found = self.expr(raw, ("figures", name), owner=name)
+            if found is not None:
+                out[name] = found
+        return out
+
+    def figure(self, value: Any, at: Path_) -> str | None:
+        if isinstance(value, str) and (value in self.categories or value in self.figure_names or value == TOTAL):
+            return str(value)
+        self.fault(at, f"names nothing: {shown(value)} is no category, figure or total")
+        return None
+
+    def read_tallies(self, value: Any) -> list[dict[str, Any]]:
+        out = []
+        allowed = {"figure": True, "label": True, "hint": False, "strong": False}
+        for i, raw in enumerate(self.listed(value, ("tallies",), "tallies")):
+            spec = self.keys(raw, ("tallies", i), allowed, "a tally")
+            if spec and (figure := self.figure(spec["figure"], ("tallies", i, "figure"))):
+                out.append({
+                    "figure": figure,
+                    "label": self.key(spec["label"], ("tallies", i, "label")),
+                    "hint": self.key(spec.get("hint"), ("tallies", i, "hint")),
+                    "strong": self.flag(spec.get("strong", False), ("tallies", i, "strong")),
+                })  # fmt: skip
+        return out
+
+    def read_ranking(self, value: Any) -> dict[str, Any]:
+        spec = self.keys(value, ("ranking",), {"why": True, "tiebreaks": False, "shared": True}, "ranking")
+        if spec is None:
+            return {}
+        tiebreaks = []
+        allowed = {"id": True, "figure": True, "label": True, "why": True}
+        for i, raw in enumerate(self.listed(spec.get("tiebreaks", []), ("ranking", "tiebreaks"), "tie-breaks")):
+            at: Path_ = ("ranking", "tiebreaks", i)
+            tb = self.keys(raw, at, allowed, "a tie-break")
+            if tb and isinstance(tb["id"], str) and tb["id"] in {x["id"] for x in tiebreaks}:
+                self.fault((*at, "id"), f"tie-break {tb['id']!r} is listed twice")
+            elif tb and self.ident(tb["id"], (*at, "id")) and (figure := self.figure(tb["figure"], (*at, "figure"))):
+                tiebreaks.append({
+                    "id": tb["id"], "figure": figure,
+                    "label": self.key(tb["label"], (*at, "label")), "why": self.key(tb["why"], (*at, "why")),
+                })  # fmt: skip
+        shared = self.keys(spec["shared"], ("ranking", "shared"), {"label": True, "why": True}, "shared")
+        return {
+            "why": self.key(spec["why"], ("ranking", "why")),
+            "tiebreaks": tiebreaks,
+            "shared": {k: self.key(v, ("ranking", "shared", k)) for k, v in (shared or {}).items()},
+        }
+
+    def order(self) -> tuple[str, ...]:
+        """Categories, figures and total, each after everything it reads; a cycle is a finding."""
+        nodes = [*self.categories, *(f for f in self.figure_names)]
+        deps = {n: set(self.deps.get(n, ())) for n in nodes}
+        deps[TOTAL] = set(self.categories)
+        done: list[str] = []
+        state: dict[str, int] = {}
+
+        def visit(node: str, trail: list[str]) -> bool:
+            if state.get(node) == 2:
+                return True
+            if state.get(node) == 1:
+                cycle = [*trail[trail.index(node) :], node]
+                self.fault(self.dep_at.get(cycle[0], ()), f"a cycle between computed figures: {' -> '.join(cycle)}")
+                return False
+            state[node] = 1
+            ok = all(visit(d, [*trail, node]) for d in sorted(deps[node]) if d in deps)
+            state[node] = 2
+            done.append(node)
+            return ok
+
+        for node in [*nodes, TOTAL]:
+            if not visit(node, []):
+                break
+        return tuple(done)
+
+
+def evaluate_num(value: Num, players: int) -> int:
+    """A resolved number value for a game of `players`."""
+    if isinstance(value, list):
+        return sum(evaluate_num(v, players) for v in value)
+    return players if value == PLAYERS else int(value)
+
+
+def catalog_keys(sheet: Sheet) -> list[str]:
+    """Every catalog key the sheet names, and those the table, the pad and the questions add."""
+    keys = [sheet.title, *([sheet.legend] if sheet.legend else [])]
+    for c in sheet.categories:
+        keys += [c["label"], *([c["hint"]] if c["hint"] else [])]
+    for e in sheet.entries:
+        keys += [e["ask"], e["label"]]
+    for s in sheet.switches:
+        keys += [s["label"], s["rule"], *option_value_keys(s)]
+    for x in sheet.tallies:
+        keys += [x["label"], *([x["hint"]] if x["hint"] else [])]
+    ranking = sheet.ranking
+    keys += [ranking["why"], ranking["shared"]["label"], ranking["shared"]["why"]]
+    keys += [k for tb in ranking["tiebreaks"] for k in (tb["label"], tb["why"])]
+    keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
+    keys += ["score.rank", "score.winner", "score.winners", "score.points.other", "score.pad.name", "score.pad.ties"]
+    # the questions' own words (score.ask.players, answer.*) are the engine's: i18n.ENGINE_WORDS
+    if any(s["kind"] == "variant" for s in sheet.switches):
+        keys += ["score.pad.variants", "score.pad.shaded", "score.ask.variants"]
+    return list(dict.fromkeys(keys))
+
+
+def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
+    """The catalog keys naming a valued option's values (the phone page's house rules)."""
+    return [f"score.variant.{switch['id']}.value.{v}" for v in switch.get("values") or ()]
+
+
+PLURALS = ("score.points",)  # texts with a form per CLDR plural category
+
+
+def resolved(sheet: Sheet, catalogs: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+    """The sheet and every piece and text it needs as plain JSON data: a client (the phone page)
+    scores from this alone, with the semantics of docs/score-sheet.md."""
+    fallback = catalogs.get("en", {})
+    # a plural's forms (score.points.one …), not a key that only begins alike (score.points_won)
+    keys = [k for k in catalog_keys(sheet) if not k.startswith(tuple(f"{stem}." for stem in PLURALS))]
+
+    def texts(catalog: Mapping[str, str]) -> dict[str, Any]:
+        out: dict[str, Any] = {k: catalog.get(k) or fallback.get(k) for k in keys if catalog.get(k) or fallback.get(k)}
+        for stem in PLURALS:
+            source = catalog if any(k.startswith(f"{stem}.") for k in catalog) else fallback
+            out[stem] = {k.rpartition(".")[2]: v for k, v in source.items() if k.startswith(f"{stem}.") and v}
+        return out
+
+    def name(piece: Piece) -> dict[str, str]:
+        if piece.name_key is None:
+            return dict.fromkeys(sorted(catalogs), piece.name)
+        return {
+            lang: c.get(piece.name_key) or fallback.get(piece.name_key, piece.name)
+            for lang, c in sorted(catalogs.items())
+        }
+
+    return {
+        "sheet": VERSION,
+        "languages": sorted(catalogs),
+        "texts": {lang: texts(c) for lang, c in sorted(catalogs.items())},
+        "numbers": dict(sheet.numbers),
+        "players": {"min": sheet.players[0], "max": sheet.players[1]},
+        "title": sheet.title,
+        "legend": sheet.legend,
+        "pieces": {
+            c.id: {
+                "once": c.once,
+                "what": c.what,
+                "items": [
+                    {"id": p.id, "name": name(p), "fields": dict(p.fields), "symbols": list(p.symbols)} for p in c.items
+                ],
+            }
+            for c in sheet.collections.values()
+        },
+        "measures": dict(sheet.measures),
+        "entries": list(sheet.entries),
+        "switches": list(sheet.switches),
+        "categories": list(sheet.categories),
+        "changes": list(sheet.changes),
+        "figures": dict(sheet.figures),
+        "tallies": list(sheet.tallies),
+        "ranking": dict(sheet.ranking),
+        "order": list(sheet.order),
+    }

@@ -1,0 +1,112 @@
+"""A scored game shown to people (a rich table and the verdict) or to programs (JSON), from the sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n.catalogs import Texts
+from .calc import PlayerScore, Result
+from .sheet import TOTAL, Sheet
+
+
+def player_label(p: PlayerScore, t: Texts) -> str:
+    colour = t(f"colour.{p.colour}")
+    return f"{colour} ({p.name})" if p.name else colour
+
+
+def piece_name(sheet: Sheet, ident: str, t: Texts) -> str:
+    """A contested piece's name in `t`'s language."""
+    for collection in sheet.collections.values():
+        piece = collection.by_id.get(ident)
+        if piece is not None:
+            return t(piece.name_key) if piece.name_key else piece.name
+    return ident
+
+
+def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], bool]]:
+    """(heading, one cell per player, strong): a row per category in play (a contest: one per
+    contest, 'points (measure)'), then the tallies, then the rank."""
+    out: list[tuple[str, list[str], bool]] = []
+    for category in sheet.categories:
+        ident = category["id"]
+        if ident not in result.categories:
+            continue
+        if ident in result.contests:
+            for c in result.contests[ident]:
+                heading = piece_name(sheet, c.id, t) if category["contest"]["each"] else t(category["label"])
+                out.append(
+                    (heading, [f"{c.points.get(p.colour, 0)} ({c.counts[p.colour]})" for p in result.players], False)
+                )
+        else:
+            out.append((t(category["label"]), [str(p.figures[ident]) for p in result.players], False))
+    for tally in sheet.tallies:
+        out.append((t(tally["label"]), [str(p.figures[tally["figure"]]) for p in result.players], tally["strong"]))
+    out.append((t("score.rank"), [str(p.rank) for p in result.players], False))
+    return out
+
+
+def table(sheet: Sheet, result: Result, t: Texts) -> Any:
+    """One column per player, best first. Names and texts go in as Text: `[/bold]` is shown, not obeyed."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..terminal import plain
+
+    out = Table(title=plain(t(sheet.title)), caption=plain(t(sheet.legend)) if sheet.legend else None)
+    out.add_column("")
+    for p in result.players:
+        out.add_column(plain(player_label(p, t)), justify="right")
+    for heading, cells, strong in rows(sheet, result, t):
+        if strong:
+            out.add_row(plain(heading, "bold"), *(Text(v, "bold") for v in cells))
+        else:
+            out.add_row(plain(heading), *cells)
+    return out
+
+
+def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
+    """Who won and which rule decided it."""
+    best = [p for p in result.players if p.rank == 1]
+    names = t.list(player_label(p, t) for p in best)
+    who = t("score.winners" if len(result.winners) > 1 else "score.winner", names=names)
+    ranking = sheet.ranking
+    if result.tiebreak is None:
+        why = ranking["why"]
+    elif result.tiebreak == "shared":
+        why = ranking["shared"]["why"]
+    else:
+        why = next(tb["why"] for tb in ranking["tiebreaks"] if tb["id"] == result.tiebreak)
+    return f"{who} · {t.plural('score.points', best[0].total)} — {t(why)}"
+
+
+def render(sheet: Sheet, result: Result, t: Texts) -> Any:
+    from rich.console import Group
+
+    from ..terminal import plain
+
+    return Group(table(sheet, result, t), plain(verdict(sheet, result, t), "bold"))
+
+
+def to_json(sheet: Sheet, result: Result) -> dict[str, Any]:
+    """The documented JSON shape of `estoril-pnp score --json` (docs/score-sheet.md)."""
+    shown = [x["figure"] for x in sheet.tallies if x["figure"] != TOTAL]
+    out: dict[str, Any] = {
+        "categories": list(result.categories),
+        "players": [
+            {
+                "colour": p.colour,
+                "name": p.name,
+                "total": p.total,
+                "breakdown": {c["id"]: p.figures[c["id"]] for c in sheet.categories},
+                **{f: p.figures[f] for f in shown},
+                "rank": p.rank,
+            }
+            for p in result.players
+        ],
+    }
+    for category in sheet.categories:
+        contests = result.contests.get(category["id"])
+        if contests is not None:
+            key = category["contest"]["each"] or category["id"]
+            out[key] = [{"id": c.id, "counts": dict(c.counts), "points": dict(c.points)} for c in contests]
+    return {**out, "winners": list(result.winners), "tiebreak": result.tiebreak}
