@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .build.outlets import shop_plans
 from .errors import Finding, InputError
+from .export.shops import Shop, check_bleed
 from .export.ttsdecks import resolve
 from .i18n import catalogs as i18n
 from .pack.load import Pack, load_pack
@@ -45,12 +47,20 @@ class Report:
         return not self.errors and not (strict and self.warnings)
 
 
-def validate(pack_dir: Path) -> Report:
+def validate(pack_dir: Path, shop: Shop | None = None, bleed: float | None = None) -> Report:
+    """The pack's report; with a `shop`, also what `build --shop` would refuse or leave out."""
     try:
         pack = load_pack(pack_dir, keep_sheet_faults=True)
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
-    return Report(pack_dir, pack, check(pack))
+    findings = check(pack)
+    if shop is not None:
+        findings += check_bleed(shop, bleed)
+        try:
+            findings += shop_plans(pack, pack.languages, shop, lambda _: None)[1]
+        except InputError as exc:  # pieces that cannot be laid out: already reported by check()
+            findings += [f for f in exc.findings if f not in findings]
+    return Report(pack_dir, pack, findings)
 
 
 def check(pack: Pack, languages: Sequence[str] | None = None) -> list[Finding]:

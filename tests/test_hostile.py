@@ -456,8 +456,8 @@ SPEC: dict[str, dict] = {
     ),
     "validate English {hand_limit.__class__}": pack(
         "i18n/en.yaml",
-        "more than {hand_limit} characters chooses",
-        "more than {hand_limit.__class__} characters chooses",
+        "more than {hand_limit} characters discards",
+        "more than {hand_limit.__class__} characters discards",
         "malformed placeholder",
         kind="placeholders",
     ),

@@ -182,7 +182,7 @@ def test_the_default_build_prints_both_sides_of_the_player_aid(tmp_path: Path, l
     suffix = "-single" if layout == "single" else ""
     pages = _aid_texts(tmp_path / "en" / "a4" / f"player_aids{suffix}.pdf")
     text = "\n".join(pages)
-    assert text.count("EACH ROUND") == 4 and text.count("END OF GAME") == 4  # four aids, both sides
+    assert text.count("EACH ROUND") == 4 and text.count("END OF THE GAME") == 4  # four aids, both sides
     assert "double-sided" in out or "print shop" in out  # the build says how to print it
 
 
@@ -190,7 +190,7 @@ def test_without_backs_a_two_sided_piece_keeps_its_second_side(tmp_path: Path) -
     code, _, err = _build(tmp_path, "--backs", "none")
     assert code == 0, err
     text = "\n".join(_aid_texts(tmp_path / "en" / "a4" / "player_aids.pdf"))
-    assert text.count("END OF GAME") == 4
+    assert text.count("END OF THE GAME") == 4
     missions = "\n".join(_aid_texts(tmp_path / "en" / "a4" / "missions.pdf"))
     assert "ESTORIL 1942" not in missions  # the shared mission back is left out
 

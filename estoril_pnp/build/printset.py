@@ -77,7 +77,7 @@ def build(
     if options.layout is Layout.sheet:
         # a board tiled across sheets has no back page to land on: its own reverse becomes a board of its own
         groups = {
-            name: [p for size, batch in _by_size(members).items() for p in _tiled_sides(batch, plans[name][size])]
+            name: [p for size, batch in by_size(members).items() for p in _tiled_sides(batch, plans[name][size])]
             for name, members in groups.items()
         }
     suffix = "-single" if options.layout is Layout.single else ""
@@ -97,7 +97,7 @@ def build(
             if options.layout is Layout.single:
                 draw_single(canvas, members, options.bleed, progress)
             else:
-                for size, batch in _by_size(members).items():
+                for size, batch in by_size(members).items():
                     sized = plans[name][size]
                     if isinstance(sized, TilePlan):
                         duplex = options.backs in (Backs.duplex_long, Backs.duplex_short)
@@ -167,7 +167,7 @@ def build_set(
     digest = files_key(pack.files.root)  # every input file read once, whatever the number of languages
     keys = {code: inputs_key(digest, code, options) for code in languages}
     todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
-    laid_out = _lay_out(pack, todo, warn) if todo else {}
+    laid_out = lay_out_languages(pack, todo, warn) if todo else {}
     sized(sum(len(pieces) for pieces, _ in laid_out.values()))
     files = [placed(out_dir / c / paper, name) for c in languages if c not in todo for name in sorted(expected)]
     drawn: list[Path] = []
@@ -197,7 +197,7 @@ def build_set(
     return Built(files, drawn, {})
 
 
-def _lay_out(
+def lay_out_languages(
     pack: Pack, languages: Sequence[str], warn: Callable[[str], None]
 ) -> dict[str, tuple[list[Piece], list[Finding]]]:
     """Every language's pieces, before any file is written; what is left untranslated or does not fit is said."""
@@ -237,7 +237,7 @@ def _plans(
     """A plan per piece size in the group: many to a sheet, or a board tiled across sheets.
     Single pages need none, but must still be pieces a sheet could hold."""
     out: dict[tuple[float, float], SheetPlan | TilePlan] = {}
-    for (width, height), batch in _by_size(pieces).items():
+    for (width, height), batch in by_size(pieces).items():
         backs = options.backs if any(p.back for p in batch) and options.layout is Layout.sheet else Backs.none
         try:
             out[width, height] = _sheet_plan(name, width, height, backs, options, note)
@@ -286,7 +286,7 @@ def _tiled_sides(batch: list[Piece], sized: SheetPlan | TilePlan) -> list[Piece]
     return for_print(batch, Backs.none)[batch[0].group] if isinstance(sized, TilePlan) else batch
 
 
-def _by_size(pieces: Sequence[Piece]) -> dict[tuple[float, float], list[Piece]]:
+def by_size(pieces: Sequence[Piece]) -> dict[tuple[float, float], list[Piece]]:
     """Pieces grouped by trim size, in order of first appearance: each size gets its own pages."""
     out: dict[tuple[float, float], list[Piece]] = {}
     for piece in pieces:
