@@ -23,11 +23,15 @@ def main() -> None:
     pack, sheet = shipped.model.data, shipped.sheet  # type: ignore[union-attr]  # the shipped pack is City of Spies
     rng = random.Random(1942)
     records = [parse(sheet, Located("record", random_record(pack, rng)), {}, {}) for _ in range(RECORDS)]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for record in records:
         score(sheet, record)
-    elapsed = time.perf_counter() - start
-    print(f"scored {RECORDS:,} records in {elapsed:.3f} s: {RECORDS / elapsed:,.0f} records/s")
+    elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+    # CPU time too: on a machine busy with other work, wall time measures the neighbours
+    print(
+        f"scored {RECORDS:,} records in {elapsed:.3f} s wall, {used:.3f} s CPU: "
+        f"{RECORDS / elapsed:,.0f} records/s wall, {RECORDS / used:,.0f} records/s CPU"
+    )
 
 
 if __name__ == "__main__":
