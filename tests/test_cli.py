@@ -166,3 +166,29 @@ def test_the_command_line_names_no_game() -> None:
     cli = (ROOT / "estoril_pnp" / "cli.py").read_text(encoding="utf-8").lower()
     for word in ("zero_wins", "zero-wins", "rounding", "recruit", "character", "mission", "location", "city of spies"):
         assert word not in cli, word
+
+
+TINY = ROOT / "tests" / "fixtures" / "tiny_game"
+
+
+@pytest.mark.parametrize(
+    ("given", "line"),
+    [
+        (["--shop", "thegamecrafter", "--layout", "single"], "error: --layout: not used with --shop"),
+        (["--shop", "thegamecrafter", "--backs", "fold"], "error: --backs: not used with --shop"),
+        (["--shop", "thegamecrafter", "--paper", "letter"], "error: --paper: not used with --shop"),
+        (["--shop", "thegamecrafter", "--back-offset", "1,1"], "error: --back-offset: not used with --shop"),
+        (["--shop", "thegamecrafter", "--corner", "3"], "error: --corner: not used with --shop"),
+        (["--cutter", "silhouette", "--backs", "duplex-short"], "error: --backs: not used with --cutter"),
+        (["--cutter", "silhouette", "--overlap", "20"], "error: --overlap: not used with --cutter"),
+        (["--cutter", "silhouette", "--cmyk", "/no/such.icc"], "error: --cmyk: not used with --cutter"),
+        (["--corner", "3"], "error: --corner: only with --cutter"),
+        (["--cmyk", "/no/such.icc"], "error: --cmyk: only with --shop"),
+    ],
+)
+def test_an_option_the_output_does_not_use_is_refused_not_ignored(tmp_path: Path, given: list[str], line: str) -> None:
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "--pack", str(TINY), "--lang", "en", "--out", str(out), "-q", *given])
+    assert result.exit_code == 2 and len(result.output.splitlines()) == 1, result.output
+    assert result.output.startswith(line), result.output
+    assert not out.exists()
