@@ -238,7 +238,7 @@ def list_(
         return
     if what not in offered:
         known = ", ".join(offered) or "nothing"
-        raise InputError([Finding("WHAT", None, "", f"this pack has no table {clean(what)!r}; it lists: {known}")])
+        raise InputError([Finding("WHAT", None, "", f"this pack has no table {what!r}; it lists: {known}")])
     out().print(offered[what](t))
 
 

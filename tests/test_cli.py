@@ -192,3 +192,13 @@ def test_an_option_the_output_does_not_use_is_refused_not_ignored(tmp_path: Path
     assert result.exit_code == 2 and len(result.output.splitlines()) == 1, result.output
     assert result.output.startswith(line), result.output
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("what", "shown"),
+    [("\x1b]0;x\x07", r"'\x1b]0;x\x07'"), ("[red]x[/red]", "'[red]x[/red]'"), ("a\\b", r"'a\\b'")],
+)
+def test_list_names_an_unknown_table_once_escaped_as_typed(what: str, shown: str) -> None:
+    result = runner.invoke(app, ["list", what, "--pack", str(TINY)])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"error: WHAT: this pack has no table {shown}; it lists: cards, boards, aids"]
