@@ -141,6 +141,11 @@ def test_house_rules_are_the_sheets_options_given_as_key_value(tmp_path: Path) -
         unknown.exit_code == 2 and "the score sheet's options: zero_wins, rounding, recruit_starting" in unknown.output
     )
     assert runner.invoke(app, ["score", str(record), "-o", "zero_wins=yes", "-o", "rounding=up"]).exit_code == 0
+    # the same house rule given twice: the same value is one rule, two values are a contradiction, not the last one
+    assert runner.invoke(app, ["score", str(record), "-o", "zero_wins=yes", "-o", "zero_wins=on"]).exit_code == 0
+    twice = runner.invoke(app, ["score", str(record), "-o", "zero_wins=yes", "-o", "zero_wins=no"])
+    assert twice.exit_code == 2
+    assert twice.output.splitlines() == ["error: --option: zero_wins given twice: 'yes', then 'no'"]
 
 
 def test_score_help_names_the_house_rules_of_the_pack_given() -> None:
