@@ -229,3 +229,18 @@ def test_a_board_at_exactly_the_tiling_limit_takes_16_sheets(paper: str, width: 
     assert tile(PAPERS[paper], width, height, 3).sheets == 16
     with pytest.raises(DoesNotFit, match="a board is tiled onto at most 16 sheets"):
         tile(PAPERS[paper], width + 0.1, height, 3)
+
+
+@pytest.mark.parametrize("option", [["--bleed", "20"], ["--overlap", "30"]])
+def test_a_board_that_an_option_pushes_past_the_limit_is_refused_before_any_folder_is_made(
+    tmp_path: Path, option: list[str]
+) -> None:
+    pack = _board_pack(tmp_path)
+    for name in ("components.yaml", "layouts/tiny.yaml"):  # 4 × 4 sheets of A4 with the default bleed and overlap
+        path = pack / name
+        path.write_text(path.read_text(encoding="utf-8").replace("[500, 400]", "[700, 900]"), encoding="utf-8")
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--pack", str(pack), "--lang", "en", "--out", str(out), *option])
+    assert built.exit_code == 2 and len(built.stderr.splitlines()) == 1, built.output
+    assert "needs 18 sheets of A4; a board is tiled onto at most 16 sheets" in built.stderr
+    assert not out.exists()
