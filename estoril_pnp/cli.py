@@ -200,6 +200,8 @@ def validate(
     from .export.shops import find_shop
     from .validate import validate as run_validation
 
+    if bleed is not None and shop is None:  # sizes are checked with the default bleed, as build's sheets use it
+        raise InputError([Finding("--bleed", None, "", "only with --shop; leave it out")])
     pack_dir = pack or default_pack()
     if not pack_dir.is_dir():
         raise InputError([Finding(pack_dir, None, "", "no such pack directory")])

@@ -207,3 +207,10 @@ def test_list_names_an_unknown_table_once_escaped_as_typed(what: str, shown: str
     result = runner.invoke(app, ["list", what, "--pack", str(TINY)])
     assert result.exit_code == 2
     assert result.output.splitlines() == [f"error: WHAT: this pack has no table {shown}; it lists: cards, boards, aids"]
+
+
+def test_validate_refuses_a_bleed_it_would_not_check() -> None:
+    # validate checks sizes with the default bleed; --bleed is what a shop's bleed is checked against
+    result = runner.invoke(app, ["validate", "--pack", str(TINY), "--bleed", "2"])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == ["error: --bleed: only with --shop; leave it out"]
