@@ -200,6 +200,8 @@ def validate(
     from .export.shops import find_shop
     from .validate import validate as run_validation
 
+    if bleed is not None and shop is None:  # sizes are checked with the default bleed, as build's sheets use it
+        raise InputError([Finding("--bleed", None, "", "only with --shop; leave it out")])
     pack_dir = pack or default_pack()
     if not pack_dir.is_dir():
         raise InputError([Finding(pack_dir, None, "", "no such pack directory")])
@@ -238,7 +240,7 @@ def list_(
         return
     if what not in offered:
         known = ", ".join(offered) or "nothing"
-        raise InputError([Finding("WHAT", None, "", f"this pack has no table {clean(what)!r}; it lists: {known}")])
+        raise InputError([Finding("WHAT", None, "", f"this pack has no table {what!r}; it lists: {known}")])
     out().print(offered[what](t))
 
 
@@ -254,6 +256,7 @@ OffsetOption = Annotated[
 @app.command()
 @edge
 def build(
+    ctx: typer.Context,
     pack: PackOption = None,
     lang: Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")] = "en",
     paper: PaperOption = "a4",
@@ -295,6 +298,8 @@ def build(
     from .render.options import resolve_options
     from .source.packfiles import PackFiles
 
+    if findings := unused_options(ctx, shop, cutter):
+        raise InputError(findings)
     given = DEFAULT_BLEED if bleed is None else bleed
     options = resolve_options(paper, given, backs, back_offset, layout, overlap=overlap)
     if out_dir.exists() and not out_dir.is_dir():
@@ -341,6 +346,31 @@ def build(
         say(line)
 
 
+# What each output leaves unused: an option given there is refused, never silently ignored.
+SHEETS_ONLY = ("backs", "back_offset", "layout", "overlap")
+UNUSED = {"--shop": (*SHEETS_ONLY, "paper", "corner"), "--cutter": (*SHEETS_ONLY, "cmyk")}
+ONLY_WITH = {"corner": "--cutter", "cmyk": "--shop drivethrucards"}
+
+
+def unused_options(ctx: typer.Context, shop: str | None, cutter: str | None) -> list[Finding]:
+    """One finding per option given on the command line that the chosen output would not use."""
+    # by the source's name: typer may vendor its own click, whose enum is not click's
+    given = [
+        p.name
+        for p in ctx.command.params
+        if getattr(ctx.get_parameter_source(p.name or ""), "name", "") == "COMMANDLINE"
+    ]
+    output = "--shop" if shop is not None else "--cutter" if cutter is not None else None
+    findings = []
+    for name in given:
+        option = f"--{(name or '').replace('_', '-')}"
+        if output is not None and name in UNUSED[output]:
+            findings.append(Finding(option, None, "", f"not used with {output}; leave it out"))
+        elif output is None and name in ONLY_WITH:
+            findings.append(Finding(option, None, "", f"only with {ONLY_WITH[name]}; leave it out"))
+    return findings
+
+
 def outlet(
     pack_dir: Path,
     lang: str,
@@ -369,8 +399,8 @@ def outlet(
     chosen = find_shop(shop) if shop is not None else None
     if chosen is not None and (findings := check_bleed(chosen, bleed)):
         raise InputError(findings)
-    if cmyk is not None and (chosen is None or chosen.kind is not FileKind.pdf):
-        takes = f"{chosen.name} takes PNG images, {chosen.colour}" if chosen else "a cutter's sheets print at home"
+    if cmyk is not None and chosen is not None and chosen.kind is not FileKind.pdf:
+        takes = f"{chosen.name} takes PNG images, {chosen.colour}"
         raise InputError([Finding("--cmyk", None, "", f"{takes}; CMYK is for a shop that takes PDF")])
     profile = load_profile(cmyk) if cmyk is not None else None
     p, languages = checked_pack(pack_dir, lang)

@@ -19,6 +19,8 @@ from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
 from estoril_pnp.render.geometry import Box
+from estoril_pnp.render.imposition import PAPERS, DoesNotFit
+from estoril_pnp.render.tiling import tile
 
 runner = CliRunner()
 FIXTURE = Path(__file__).parent / "fixtures" / "tiny_game"
@@ -216,3 +218,29 @@ def test_overlap_is_an_option_within_bounds(board_pack: Path, tmp_path: Path) ->
     assert 3 * float(pages[1].trimbox.width) / mm - 2 * 20 == pytest.approx(WIDTH, abs=TOL)
     refused = runner.invoke(app, ["build", "--pack", str(board_pack), "--overlap", "2", "--out", str(tmp_path / "x")])
     assert refused.exit_code == 2 and refused.stderr.startswith("error: --overlap: must be between 5 and 30 mm")
+
+
+@pytest.mark.parametrize(
+    ("paper", "width", "height"),
+    # exactly 4 × 4 tiles at the largest size they hold, upright and across: 4 × (room - bleed - overlap) + overlap
+    [("a4", 710, 1030), ("a4", 1058, 682), ("letter", 733.6, 959.6), ("letter", 987.6, 705.6)],
+)
+def test_a_board_at_exactly_the_tiling_limit_takes_16_sheets(paper: str, width: float, height: float) -> None:
+    assert tile(PAPERS[paper], width, height, 3).sheets == 16
+    with pytest.raises(DoesNotFit, match="a board is tiled onto at most 16 sheets"):
+        tile(PAPERS[paper], width + 0.1, height, 3)
+
+
+@pytest.mark.parametrize("option", [["--bleed", "20"], ["--overlap", "30"]])
+def test_a_board_that_an_option_pushes_past_the_limit_is_refused_before_any_folder_is_made(
+    tmp_path: Path, option: list[str]
+) -> None:
+    pack = _board_pack(tmp_path)
+    for name in ("components.yaml", "layouts/tiny.yaml"):  # 4 × 4 sheets of A4 with the default bleed and overlap
+        path = pack / name
+        path.write_text(path.read_text(encoding="utf-8").replace("[500, 400]", "[700, 900]"), encoding="utf-8")
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--pack", str(pack), "--lang", "en", "--out", str(out), *option])
+    assert built.exit_code == 2 and len(built.stderr.splitlines()) == 1, built.output
+    assert "needs 18 sheets of A4; a board is tiled onto at most 16 sheets" in built.stderr
+    assert not out.exists()

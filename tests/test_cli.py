@@ -141,6 +141,11 @@ def test_house_rules_are_the_sheets_options_given_as_key_value(tmp_path: Path) -
         unknown.exit_code == 2 and "the score sheet's options: zero_wins, rounding, recruit_starting" in unknown.output
     )
     assert runner.invoke(app, ["score", str(record), "-o", "zero_wins=yes", "-o", "rounding=up"]).exit_code == 0
+    # the same house rule given twice: the same value is one rule, two values are a contradiction, not the last one
+    assert runner.invoke(app, ["score", str(record), "-o", "zero_wins=yes", "-o", "zero_wins=on"]).exit_code == 0
+    twice = runner.invoke(app, ["score", str(record), "-o", "zero_wins=yes", "-o", "zero_wins=no"])
+    assert twice.exit_code == 2
+    assert twice.output.splitlines() == ["error: --option: zero_wins given twice: 'yes', then 'no'"]
 
 
 def test_score_help_names_the_house_rules_of_the_pack_given() -> None:
@@ -166,3 +171,46 @@ def test_the_command_line_names_no_game() -> None:
     cli = (ROOT / "estoril_pnp" / "cli.py").read_text(encoding="utf-8").lower()
     for word in ("zero_wins", "zero-wins", "rounding", "recruit", "character", "mission", "location", "city of spies"):
         assert word not in cli, word
+
+
+TINY = ROOT / "tests" / "fixtures" / "tiny_game"
+
+
+@pytest.mark.parametrize(
+    ("given", "line"),
+    [
+        (["--shop", "thegamecrafter", "--layout", "single"], "error: --layout: not used with --shop"),
+        (["--shop", "thegamecrafter", "--backs", "fold"], "error: --backs: not used with --shop"),
+        (["--shop", "thegamecrafter", "--paper", "letter"], "error: --paper: not used with --shop"),
+        (["--shop", "thegamecrafter", "--back-offset", "1,1"], "error: --back-offset: not used with --shop"),
+        (["--shop", "thegamecrafter", "--corner", "3"], "error: --corner: not used with --shop"),
+        (["--cutter", "silhouette", "--backs", "duplex-short"], "error: --backs: not used with --cutter"),
+        (["--cutter", "silhouette", "--overlap", "20"], "error: --overlap: not used with --cutter"),
+        (["--cutter", "silhouette", "--cmyk", "/no/such.icc"], "error: --cmyk: not used with --cutter"),
+        (["--corner", "3"], "error: --corner: only with --cutter"),
+        (["--cmyk", "/no/such.icc"], "error: --cmyk: only with --shop"),
+    ],
+)
+def test_an_option_the_output_does_not_use_is_refused_not_ignored(tmp_path: Path, given: list[str], line: str) -> None:
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "--pack", str(TINY), "--lang", "en", "--out", str(out), "-q", *given])
+    assert result.exit_code == 2 and len(result.output.splitlines()) == 1, result.output
+    assert result.output.startswith(line), result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("what", "shown"),
+    [("\x1b]0;x\x07", r"'\x1b]0;x\x07'"), ("[red]x[/red]", "'[red]x[/red]'"), ("a\\b", r"'a\\b'")],
+)
+def test_list_names_an_unknown_table_once_escaped_as_typed(what: str, shown: str) -> None:
+    result = runner.invoke(app, ["list", what, "--pack", str(TINY)])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"error: WHAT: this pack has no table {shown}; it lists: cards, boards, aids"]
+
+
+def test_validate_refuses_a_bleed_it_would_not_check() -> None:
+    # validate checks sizes with the default bleed; --bleed is what a shop's bleed is checked against
+    result = runner.invoke(app, ["validate", "--pack", str(TINY), "--bleed", "2"])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == ["error: --bleed: only with --shop; leave it out"]

@@ -143,3 +143,11 @@ def test_a_piece_larger_than_the_page_does_not_fit() -> None:
         plan(A4, 300, 300, 3)
     with pytest.raises(DoesNotFit, match="folded"):
         plan(A4, 160, 160, 3, Backs.fold)
+
+
+def test_pieces_that_fill_the_printable_width_exactly_all_fit() -> None:
+    # five 31.6 mm pieces, bleeds together, fill A4's 182 mm between marks to the micron: 5 × 37.6 - 6
+    p = plan(A4, 31.6, 262, 3)
+    assert len(p.slots) == 5
+    # one 251.4 mm piece fills Letter's height (279.4 - 2 × (6 + 3 + 5)) exactly
+    assert len(plan(LETTER, 100, 251.4, 3).slots) == 1

@@ -4,6 +4,7 @@ take refused by validate and by build (which then writes nothing)."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -115,4 +116,30 @@ def test_drivethrucards_in_cmyk_paints_every_colour_in_cmyk(tmp_path: Path) -> N
     out = tmp_path / "png"
     code, output = _build(FIXTURE, out, "--shop", "thegamecrafter", "--cmyk", str(CMYK_PROFILE))
     assert code == 2 and "--cmyk: The Game Crafter takes PNG images" in output
+    assert not out.exists()
+
+
+GHOSTSCRIPT_ICC = CMYK_PROFILE.parent
+
+
+@pytest.mark.parametrize(
+    ("profile", "message"),
+    [
+        ("missing.icc", "not a file"),
+        ("folder", "not a file"),
+        ("fifo.icc", "not a file"),  # opening a FIFO would wait for a writer forever
+        ("junk.icc", "not a readable ICC profile"),
+        (str(GHOSTSCRIPT_ICC / "srgb.icc"), "a RGB profile; --cmyk needs a CMYK output profile"),
+        # a CMYK profile that loads, yet fails at its first colour: its fault, not the output folder's
+        (str(GHOSTSCRIPT_ICC / "gray_to_k.icc"), "cannot convert colours through it"),
+    ],
+)
+def test_a_cmyk_profile_that_cannot_serve_is_one_line_at_it(tmp_path: Path, profile: str, message: str) -> None:
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "junk.icc").write_bytes(b"acsp" * 100)
+    os.mkfifo(tmp_path / "fifo.icc")
+    path = tmp_path / profile
+    out = tmp_path / "out"
+    code, output = _build(FIXTURE, out, "--lang", "en", "--shop", "drivethrucards", "--cmyk", str(path))
+    assert code == 2 and len(output.splitlines()) == 1 and output.startswith(f"error: {path}: {message}"), output
     assert not out.exists()

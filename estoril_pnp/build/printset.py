@@ -175,6 +175,10 @@ def build_set(
     prepared = {
         code: {name: extra(code, pieces) for name, extra in extras.items()} for code, (pieces, _) in laid_out.items()
     }
+    # every sheet and board planned before a folder is made: a board the options push past the limit writes nothing
+    for pieces, _ in laid_out.values():
+        for name, members in for_print(pieces, options.backs).items():
+            _plans(name, members, options, lambda _: None)
     forbidden = (pack.files.root, package_dir())
     for code, (pieces, _) in laid_out.items():
         folder = inside(out_dir, out_dir / code / paper)

@@ -106,15 +106,27 @@ def _slots(
     for cols in range(1, int(avail_w // cell_w) + 1):
         for rows in range(1, int(avail_h // cell_h) + 1):
             x0, y0 = (page_w - cols * cell_w) / 2, (page_h - rows * cell_h) / 2
-            cells = [
-                Box(x0 + c * cell_w, y0 + (rows - 1 - r) * cell_h, cell_w, cell_h)
-                for r in range(rows)
-                for c in range(cols)
-            ]
-            kept = tuple(cell.inset(bleed) for cell in cells if not any(_overlap(cell, k) for k in keep_out))
-            if len(kept) > len(best):
-                best = kept
+            # only the cells near a mark's corner can touch it: counted there, not over the whole grid
+            blocked = {
+                (c, r)
+                for k in keep_out
+                for c in _near(k.x, k.right, x0, cell_w, cols)
+                for r in _near(k.y, k.top, y0, cell_h, rows)
+                if _overlap(Box(x0 + c * cell_w, y0 + r * cell_h, cell_w, cell_h), k)
+            }
+            if cols * rows - len(blocked) > len(best):
+                best = tuple(
+                    Box(x0 + c * cell_w, y0 + r * cell_h, cell_w, cell_h).inset(bleed)
+                    for r in reversed(range(rows))
+                    for c in range(cols)
+                    if (c, r) not in blocked
+                )
     return best
+
+
+def _near(low: float, high: float, start: float, cell: float, count: int) -> range:
+    """The indices of the cells along one side that may reach into [low, high], one spare each way."""
+    return range(max(0, int((low - start) // cell) - 1), min(count, int((high - start) // cell) + 2))
 
 
 def _overlap(a: Box, b: Box) -> bool:

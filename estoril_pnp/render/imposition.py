@@ -146,7 +146,7 @@ def _best_grid(paper: Paper, cell_w: float, cell_h: float, bleed: float) -> _Gri
 def _fit(page: float, cell: float, bleed: float, gap: float) -> int:
     """How many cells fit along one side: n·cell + (n-1)·gap + 2·bleed + 2·mark room ≤ printable."""
     room = page - 2 * MARGIN - 2 * bleed - 2 * MARK_ROOM
-    return max(0, int((room + gap) // (cell + gap)))
+    return max(0, int((room + gap + EPSILON) // (cell + gap)))  # a piece that fills it exactly fits
 
 
 def _cells(grid: _Grid, page_w: float, page_h: float, cell_w: float, cell_h: float) -> list[Box]:

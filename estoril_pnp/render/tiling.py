@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from string import ascii_uppercase
 
 from .geometry import Box, Matrix, compose, mapped, translation
-from .imposition import MARGIN, MARK_CLEAR, MARK_ROOM, DoesNotFit, Mark, Paper, onto_upright, turned
+from .imposition import EPSILON, MARGIN, MARK_CLEAR, MARK_ROOM, DoesNotFit, Mark, Paper, onto_upright, turned
 
 OVERLAP = 10.0  # mm: the default glue strip between neighbouring tiles
 MAX_SHEETS = 16  # a board of more sheets than this is a poster, not a game board: refused
@@ -88,12 +88,12 @@ def _count(length: float, bleed: float, overlap: float, room: float) -> int:
 
     With one tile it carries the bleed on both ends, with more each end tile carries it on one.
     """
-    if length + 2 * bleed <= room:
+    if length + 2 * bleed <= room + EPSILON:  # Letter's 215.9 and 279.4 mm are not exact in binary
         return 1
     usable = room - bleed - overlap  # what each further tile adds beyond the first's overlap
     if usable <= 0:
         return 0
-    return max(2, math.ceil((length - overlap) / usable))
+    return max(2, math.ceil((length - overlap - EPSILON) / usable))
 
 
 def _cut(length: float, count: int, overlap: float) -> float:

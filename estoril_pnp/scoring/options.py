@@ -21,6 +21,7 @@ def parse_options(sheet: Sheet, given: Sequence[str]) -> dict[str, bool | str]:
     """`KEY=VALUE` words as the record's `options:` would hold them; every fault named, all at once."""
     rules = house_rules(sheet)
     out: dict[str, bool | str] = {}
+    said: dict[str, str] = {}  # each key's value as first given
     problems = []
     for word in given:
         key, eq, value = word.partition("=")
@@ -29,15 +30,15 @@ def parse_options(sheet: Sheet, given: Sequence[str]) -> dict[str, bool | str]:
             problems.append(f"{word!r} is not KEY=VALUE")
         elif key not in rules:
             problems.append(f"unknown option {key!r}; the score sheet's options: {', '.join(rules) or 'none'}")
-        elif rules[key]:
-            if value in rules[key]:
-                out[key] = value
-            else:
-                problems.append(f"{key} must be {' or '.join(rules[key])} (got {value!r})")
-        elif value in YES or value in NO:
-            out[key] = value in YES
-        else:
+        elif rules[key] and value not in rules[key]:
+            problems.append(f"{key} must be {' or '.join(rules[key])} (got {value!r})")
+        elif not rules[key] and value not in YES + NO:
             problems.append(f"{key} must be yes or no (got {value!r})")
+        else:
+            parsed = value if rules[key] else value in YES
+            if out.setdefault(key, parsed) != parsed:  # a contradiction is named, never settled by order
+                problems.append(f"{key} given twice: {said[key]!r}, then {value!r}")
+            said.setdefault(key, value)
     if problems:
         raise InputError([Finding("--option", None, "", p) for p in problems])
     return out
