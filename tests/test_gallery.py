@@ -98,7 +98,7 @@ def test_a_pad_has_a_tick_box_per_seat_for_each_end_and_says_the_lowest_wins(tmp
     pad, text, ticks = _pad(tmp_path, "hearts")
     assert [c.heading for c in pad.columns] == ["North", "East", "South", "West"]
     assert pad.rows[-1].label == "100 reached" and ticks == 4
-    assert "Lowest wins The lowest total wins: lower is better." in text
+    assert "Lowest wins The player with the lowest total comes first." in text
     assert "The game goes on nobody has reached 100 yet; deal another hand." in text
 
 
