@@ -12,17 +12,18 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec
 
 import typer
+from typer.core import TyperCommand
 
 from . import __version__
 from .errors import Finding, InputError
 from .files.resources import default_pack
-from .render.imposition import PAPERS, Backs, Paper
-from .render.options import Layout, SheetOptions
+from .render.imposition import Backs
+from .render.options import DEFAULT_BLEED, Layout, SheetOptions
+from .render.tiling import OVERLAP
 from .terminal import clean, plain, safe_json
 
 # Each command imports what it uses when it runs: a rebuild with nothing to do, or one
@@ -30,25 +31,22 @@ from .terminal import clean, plain, safe_json
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from .build.printset import Extra
-    from .games.estoril.model import Estoril
     from .i18n.catalogs import Texts
     from .pack.load import Pack
     from .render.layout import Design
     from .render.piece import Piece
-    from .render.scorepad import Pad
     from .scoring.sheet import Sheet
 
 app = typer.Typer(
-    help="Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool).",
+    help="Print-and-play toolchain for physical games, every game a pack (unofficial fan tool).",
     no_args_is_help=True,
     add_completion=False,
 )
 
 
-@functools.cache
 def out() -> Console:
-    """Everything printed here is data or our own Text: no markup, no emoji codes."""
+    """Everything printed here is data or our own Text: no markup, no emoji codes. Made anew for each
+    print: the terminal's width (COLUMNS) is read then, not kept from an earlier command in the process."""
     from rich.console import Console
 
     return Console(soft_wrap=True, markup=False, emoji=False, highlight=False)
@@ -81,7 +79,7 @@ def main(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
 ) -> None:
-    """Print-and-play toolchain for City of Spies: Estoril 1942 (unofficial fan tool)."""
+    """Print-and-play toolchain for physical games, every game a pack (unofficial fan tool)."""
 
 
 def fail(exc: InputError) -> NoReturn:
@@ -94,6 +92,10 @@ def fail(exc: InputError) -> NoReturn:
 def say(line: str, err: bool = False) -> None:
     """One line that may quote a pack, a record or a path: shown, never obeyed by the terminal."""
     typer.echo(clean(line), err=err)
+
+
+def warn(line: str) -> None:
+    say(f"warning: {line}", err=True)
 
 
 def os_finding(exc: OSError, path: Path | str | None = None, doing: str = "") -> Finding:
@@ -172,15 +174,18 @@ def score_sheet(pack: Pack) -> Sheet:
     return pack.sheet
 
 
-def estoril(pack: Pack) -> Estoril:
-    """The City of Spies data of a pack, for the commands that know that game (score, list)."""
-    from .games.estoril import CityOfSpies
-
-    if not isinstance(pack.model, CityOfSpies):
-        fail(
-            InputError([Finding(pack.files.root / "pack.yaml", None, "model", "this command needs the estoril model")])
-        )
-    return pack.model.data
+ShopOption = Annotated[
+    str | None,
+    typer.Option(
+        "--shop",
+        help="A print shop's cards instead of sheets: thegamecrafter, makeplayingcards or drivethrucards.",
+        show_default=False,
+    ),
+]
+BleedOption = Annotated[
+    float | None,
+    typer.Option("--bleed", help="Bleed around each piece, mm (default 3; a shop's own).", show_default=False),
+]
 
 
 @app.command()
@@ -188,14 +193,17 @@ def estoril(pack: Pack) -> Estoril:
 def validate(
     pack: PackOption = None,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as findings too.")] = False,
+    shop: ShopOption = None,
+    bleed: BleedOption = None,
 ) -> None:
-    """Check the pack: data, cross-references, counts and catalogs."""
+    """Check the pack: data, cross-references, counts and catalogs (and, with --shop, against the shop)."""
+    from .export.shops import find_shop
     from .validate import validate as run_validation
 
     pack_dir = pack or default_pack()
     if not pack_dir.is_dir():
         raise InputError([Finding(pack_dir, None, "", "no such pack directory")])
-    report = run_validation(pack_dir)
+    report = run_validation(pack_dir, find_shop(shop) if shop else None, bleed)
     for finding in report.findings:
         say(f"{finding.severity}: {finding}")
     if report.pack is not None:
@@ -210,20 +218,28 @@ def validate(
         raise typer.Exit(1)
 
 
-class ListWhat(StrEnum):
-    characters = "characters"
-    missions = "missions"
-    locations = "locations"
-
-
 @app.command("list")
 @edge
-def list_(what: ListWhat, pack: PackOption = None, lang: LangOption = "en") -> None:
-    """Show the pack's characters, missions or locations as a table."""
-    from .games.estoril.tables import TABLES
+def list_(
+    what: Annotated[
+        str | None, typer.Argument(help="The table to show; none: what the pack offers.", show_default=False)
+    ] = None,
+    pack: PackOption = None,
+    lang: LangOption = "en",
+) -> None:
+    """Show a table of the pack, to check a piece's numbers against it."""
+    from .pack.listing import listings
 
     p = open_pack(pack)
-    out().print(TABLES[what.value](estoril(p), texts(p, lang)))
+    t = texts(p, lang)
+    offered = listings(p)
+    if what is None:
+        say(f"{p.info.title}: estoril-pnp list " + " | ".join(offered) if offered else "this pack has nothing to list")
+        return
+    if what not in offered:
+        known = ", ".join(offered) or "nothing"
+        raise InputError([Finding("WHAT", None, "", f"this pack has no table {clean(what)!r}; it lists: {known}")])
+    out().print(offered[what](t))
 
 
 # --- Sheets: pieces imposed on paper, and the duplex calibration page ---------------------
@@ -241,27 +257,52 @@ def build(
     pack: PackOption = None,
     lang: Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")] = "en",
     paper: PaperOption = "a4",
-    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each piece, mm.")] = 3.0,
+    bleed: BleedOption = None,
     backs: BacksOption = "duplex-long",
     back_offset: OffsetOption = "0,0",
     layout: Annotated[
         str, typer.Option("--layout", help="sheet: many pieces per page with crop marks; single: one per page.")
     ] = "sheet",
+    overlap: Annotated[
+        float, typer.Option("--overlap", help="Glue strip between the tiles of a board larger than the paper, mm.")
+    ] = OVERLAP,
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no list of files.")] = False,
+    shop: ShopOption = None,
+    cutter: Annotated[
+        str | None,
+        typer.Option(
+            "--cutter",
+            help="Print-and-cut sheets with registration marks, and SVG cut files: silhouette.",
+            show_default=False,
+        ),
+    ] = None,
+    corner: Annotated[float, typer.Option("--corner", help="With --cutter: radius of the cut corners, mm.")] = 0.0,
+    cmyk: Annotated[
+        Path | None,
+        typer.Option(
+            "--cmyk", help="With a shop that takes PDF: its colours in CMYK by this ICC profile.", show_default=False
+        ),
+    ] = None,
 ) -> None:
     """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/.
 
-    Only what changed since the last build into the same folder is drawn again.
+    Only what changed since the last build into the same folder is drawn again. With --shop, a
+    print shop's files under OUT/<lang>/<shop>/; with --cutter, sheets and cut files under
+    OUT/<lang>/<cutter>-<paper>/.
     """
     from .build.printset import build_set, unchanged
     from .render.options import resolve_options
     from .source.packfiles import PackFiles
 
-    options = resolve_options(paper, bleed, backs, back_offset, layout)
+    given = DEFAULT_BLEED if bleed is None else bleed
+    options = resolve_options(paper, given, backs, back_offset, layout, overlap=overlap)
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     pack_dir = pack or default_pack()
+    if shop is not None or cutter is not None:
+        outlet(pack_dir, lang, shop, cutter, bleed, corner, cmyk, options, out_dir, quiet)
+        return
     try:  # a language is named by its catalog's file
         asked = [f.stem for f in PackFiles(pack_dir).listing("i18n")] if lang == "all" else [lang]
     except InputError:
@@ -272,10 +313,9 @@ def build(
         return
     from rich.progress import Progress
 
-    p = open_pack(pack)
-    languages = p.languages if lang == "all" else [lang]
-    for code in languages:
-        texts(p, code)
+    from .build.extras import extras
+
+    p, languages = checked_pack(pack_dir, lang)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -286,9 +326,9 @@ def build(
             out_dir,
             progress=lambda n: bar.advance(task, n),
             note=lambda s: say(f"note: {s}"),
-            warn=lambda s: say(f"warning: {s}", err=True),
+            warn=warn,
             sized=lambda total: bar.update(task, total=total),
-            extras={**scorepads(p, PAPERS[paper]), **rulebooks(p, out_dir, paper), **score_pages(p)},
+            extras=extras(p, paper, out_dir, warn),
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} files under {out_dir}/ are up to date.")
@@ -301,84 +341,71 @@ def build(
         say(line)
 
 
-def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
-    """Beside the pieces, each language's score pad; only a pack with a score sheet has one."""
-    from .build.cache import value_key
-    from .scoring.pad import score_pad
+def outlet(
+    pack_dir: Path,
+    lang: str,
+    shop: str | None,
+    cutter: str | None,
+    bleed: float | None,
+    corner: float,
+    cmyk: Path | None,
+    options: SheetOptions,
+    out_dir: Path,
+    quiet: bool,
+) -> None:
+    """`build --shop` or `build --cutter`: every option and the pack checked before any file is written."""
+    from .build.outlets import build_cutter, build_shop
+    from .export.cmyk import load_profile
+    from .export.shops import FileKind, check_bleed, find_shop
+    from .render.cutter import CUTTERS
 
-    sheet = pack.sheet
-    if sheet is None:
-        return {}
-
-    def pad(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        drawn = score_pad(sheet, pack.info.title, pack.texts(lang))
-        return value_key(drawn, paper), lambda target: _write_scorepad(drawn, lang, paper, target)
-
-    return {"scorepad.pdf": pad}
-
-
-def _write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, within: Path | None = None) -> None:
-    from .files.atomic import atomic_path
-    from .render.draw import new_canvas
-    from .render.scorepad import draw_pad
-
-    with atomic_path(target, within) as temp:
-        canvas = new_canvas(temp, title=f"{pad.title} · {pad.subtitle}")
-        overflows = draw_pad(canvas, pad, paper)
-        canvas.save()
-    for overflow in overflows:
-        say(f"warning: {target.name} [{lang}]: {overflow}", err=True)
-
-
-def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
-    """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per language."""
-    from .rulebook import book
-
-    if not book.has_rulebook(pack):
-        return {}
-    from .export import scorepage
-
-    has_sheet = scorepage.resolved_sheet(pack) is not None
-
-    def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        from .build.cache import value_key
-        from .files.atomic import atomic_path
-        from .render.layout import load_design
-
-        # the design only when a language is rebuilt: an unchanged build reads no layout file
-        design = load_design(pack.files)
-        doc, _ = book.make_document(pack, design, pieces, lang)
-        score_page = (scorepage.NAME, pack.texts(lang).raw(scorepage.KEYS + "link")) if has_sheet else None
-
-        def write(target: Path) -> None:
-            book.write_pdf_to(doc, design, target, paper)
-            page = out_dir / lang / book.HTML_NAME  # one page per language, beside the paper folders
-            with atomic_path(page, out_dir) as temp:
-                book.write_html_to(doc, design, temp, score_page)
-
-        return value_key(doc, paper, score_page), write
-
-    return {book.PDF_NAME: rulebook}
+    if shop is not None and cutter is not None:
+        raise InputError([Finding("--cutter", None, "", "a shop cuts its own cards: give --shop or --cutter")])
+    if cutter is not None and cutter not in CUTTERS:
+        known = ", ".join(CUTTERS)
+        raise InputError([Finding("--cutter", None, "", f"unknown cutter '{cutter}'; choose one of {known}")])
+    if not 0 <= corner <= 10:
+        raise InputError([Finding("--corner", None, "", f"must be between 0 and 10 mm (got {corner:g})")])
+    chosen = find_shop(shop) if shop is not None else None
+    if chosen is not None and (findings := check_bleed(chosen, bleed)):
+        raise InputError(findings)
+    if cmyk is not None and (chosen is None or chosen.kind is not FileKind.pdf):
+        takes = f"{chosen.name} takes PNG images, {chosen.colour}" if chosen else "a cutter's sheets print at home"
+        raise InputError([Finding("--cmyk", None, "", f"{takes}; CMYK is for a shop that takes PDF")])
+    profile = load_profile(cmyk) if cmyk is not None else None
+    p, languages = checked_pack(pack_dir, lang)
+    with writing(out_dir):
+        if chosen is not None:
+            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile)
+            how = f"{len(files)} files for {chosen.name}: {chosen.kind.value.upper()} at {chosen.dpi} dpi."
+        else:
+            machine = CUTTERS[cutter or ""]
+            paper = options.paper
+            files = build_cutter(p, languages, machine, paper, options.bleed, corner, out_dir, lambda _: None, warn)
+            how = (
+                f"{len(files)} files for {machine.name}: print each PDF page at actual size (100 %), one-sided; "
+                "cut it with the SVG of the same number."
+            )
+    if not quiet:
+        for file in files:
+            say(str(file))
+    say(how)
 
 
-def score_pages(pack: Pack) -> dict[str, Extra]:
-    """Beside the paper folders, each language's phone page to score a game (OUT/<lang>/score.html),
-    for every pack with a score sheet; it links to the rulebook page where the pack has one."""
-    from .build.cache import value_key
-    from .build.printset import BESIDE
-    from .export import scorepage
-    from .rulebook import book
+def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str]]:
+    """The pack and the languages to build (`lang`, or all); bad input, before any file is written, for
+    every error `validate` finds in the pack and in those languages (the same findings, in the same words)."""
+    from .pack.load import load_pack
+    from .validate import check
 
-    resolved = scorepage.resolved_sheet(pack)
-    if resolved is None:
-        return {}
-    rulebook = book.HTML_NAME if book.has_rulebook(pack) else None
-
-    def page(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        text = scorepage.make_page(pack, resolved, pieces, lang, rulebook)
-        return value_key(text), lambda target: scorepage.write(target, text)
-
-    return {BESIDE + scorepage.NAME: page}
+    pack = load_pack(pack_dir, keep_sheet_faults=True)  # a faulty score sheet is reported with the rest
+    if lang != "all":
+        texts(pack, lang)  # a language the pack has
+    languages = pack.languages if lang == "all" else [lang]
+    errors = [f for f in check(pack, languages) if f.severity == "error"]
+    if errors:
+        raise InputError(errors)
+    return pack, languages
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:
@@ -444,7 +471,8 @@ def scorepad(
         Path | None, typer.Option("--out", help="PDF to write (default: output/<lang>/<paper>/scorepad.pdf).")
     ] = None,
 ) -> None:
-    """Write the printable end-of-game score pad: a row per source of points, a column per colour."""
+    """Write the printable end-of-game score pad: a row per source of points, a column per player."""
+    from .build.extras import write_scorepad
     from .render.fonts import register_fonts
     from .render.options import resolve_options
     from .scoring.pad import score_pad
@@ -459,7 +487,7 @@ def scorepad(
         raise InputError([Finding("--out", None, "", f"{target} is a folder; give a file name")])
     with writing(target):
         pad = score_pad(sheet, p.info.title, t)
-        _write_scorepad(pad, lang, options.paper, target, None if out_file else Path("output"))
+        write_scorepad(pad, lang, options.paper, target, warn, None if out_file else Path("output"))
     say(str(target))
 
 
@@ -544,12 +572,37 @@ def i18n_new(
     say(f"Then: estoril-pnp i18n check {lang}" + (f" --pack {pack}" if pack else ""))
 
 
-class RoundingChoice(StrEnum):
-    down = "down"
-    up = "up"
+class ScoreCommand(TyperCommand):
+    """`score --help` ends with the house rules of the pack given (--pack, else the shipped one)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # click's own types: typer may vendor click
+        self.epilog = _house_rules_help(sys.argv)
+        super().format_help(ctx, formatter)
 
 
-@app.command()
+def _house_rules_help(argv: Sequence[str]) -> str:
+    from .pack.load import load_pack
+    from .scoring.options import described
+
+    words = list(argv)
+    given = next((w.split("=", 1)[1] for w in words if w.startswith("--pack=")), None)
+    if "--pack" in words[:-1]:
+        given = words[words.index("--pack") + 1]
+    folder = Path(given) if given else default_pack()
+    try:
+        pack = load_pack(folder)
+    except InputError:
+        return f"House rules: {folder} cannot be read; run validate --pack on it."
+    if pack.sheet is None:
+        return f"{pack.info.title} has no score sheet."
+    lines = described(pack.sheet, pack.catalogs.get("en", {}))
+    if not lines:
+        return f"House rules of {pack.info.title}: none."
+    # typer's help joins an epilog's lines unless a blank line parts them
+    return "\n\n".join([f"House rules of {pack.info.title} (--option KEY=VALUE):", *lines])
+
+
+@app.command(cls=ScoreCommand)
 @edge
 def score(
     record_file: Annotated[
@@ -558,20 +611,12 @@ def score(
     ] = None,
     interactive: Annotated[bool, typer.Option("--interactive", "-i", help="Ask for the record instead.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    zero_wins: Annotated[
-        bool | None,
+    option: Annotated[
+        list[str] | None,
         typer.Option(
-            "--zero-wins/--no-zero-wins", help="Can a player with none of a mission's count win it?", show_default=False
-        ),
-    ] = None,
-    rounding: Annotated[
-        RoundingChoice | None, typer.Option("--rounding", help="Important Second Place splits.", show_default=False)
-    ] = None,
-    recruit_starting: Annotated[
-        bool | None,
-        typer.Option(
-            "--recruit-starting/--no-recruit-starting",
-            help="Secret Recruitment counts starting characters.",
+            "--option",
+            "-o",
+            help="A house rule of the pack's score sheet, KEY=VALUE (repeat for more); listed below.",
             show_default=False,
         ),
     ] = None,
@@ -580,19 +625,20 @@ def score(
 ) -> None:
     """Score a finished game: every player's points, the breakdown and the winner.
 
-    Options given here override the record's `options:`.
+    The house rules that the rulebook's edition notes offer are the score sheet's options, listed
+    below. Given here, they override the record's `options:`; without either, the edition's rules apply.
     """
     if interactive == (record_file is not None):
         raise typer.BadParameter("give either a RECORD file (- for standard input) or --interactive")
     from .scoring import calc as scorecalc
     from .scoring import record as scorerecord
     from .scoring import table as scoretable
+    from .scoring.options import parse_options
 
     pack_ = open_pack(pack)
     t = texts(pack_, lang)
     sheet = score_sheet(pack_)
-    given = {"zero_wins": zero_wins, "rounding": rounding and rounding.value, "recruit_starting": recruit_starting}
-    overrides: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    overrides: dict[str, Any] = parse_options(sheet, option or [])
     if interactive:  # the typed-in game is offered for saving before anything else can fail
         from .scoring import ask as scoreask
 
@@ -637,7 +683,7 @@ def _export_pieces(pack_dir: Path | None, lang: str) -> tuple[Pack, Design, dict
     for code in languages:
         pieces, overflows = lay_out(p, design, code)
         for finding in overflows:
-            say(f"warning: {finding}", err=True)
+            warn(str(finding))
         laid_out[code] = pieces
     return p, design, laid_out
 
@@ -653,7 +699,7 @@ def export_png(
         list[str] | None,
         typer.Option(
             "--only",
-            help="Only these groups or keys, e.g. characters, missions/strongest or 'characters/*/red'; repeat or "
+            help="Only these groups or keys (GROUP, GROUP/KEY, or patterns such as 'GROUP/*/x'); repeat or "
             "separate with commas.",
             show_default=False,
         ),
@@ -707,17 +753,12 @@ def export_tts(
 
     from .export.images import check_base_url
     from .export.images import export_tts as write_tts
-    from .export.ttsdecks import default_spec, resolve
-    from .pieces.lay_out import faces
+    from .export.ttsdecks import plan_decks
     from .pieces.selection import pictures
 
     check_base_url(base_url)
     p, design, laid_out = _export_pieces(pack, lang)
-    plans = {}
-    spec = p.tts
-    for code, pieces in laid_out.items():  # every deck checked in every language before the first file is written
-        spec_, src = spec if spec is not None else (default_spec(pieces), None)
-        plans[code] = resolve(spec_, src, pieces, faces(p, design, code))
+    plans = plan_decks(p, design, laid_out)
     total = sum(len(d.cards) for decks, _ in plans.values() for d in decks)
     total += sum(len(pictures(singles)) for _, singles in plans.values())
     bars = stderr_console()

@@ -23,6 +23,7 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
     """One legal record, as the data a record's YAML holds. Switch `changes` to entries are not
     followed (none of the sheet-driven packs has them): an entry keeps its own bounds."""
     numbers = sheet["numbers"]
+    small = rng.choice([True, False, None])  # every number near its least, anywhere, or each by chance
     n = rng.randint(_num(sheet["players"]["min"], 0, numbers), _num(sheet["players"]["max"], 0, numbers))
     colours = rng.sample([c["id"] for c in sheet["pieces"]["colours"]["items"]], n)
     record: dict[str, Any] = {"players": [{"colour": c} for c in colours]}
@@ -63,8 +64,10 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
 
     def value(entry: Mapping[str, Any], owner: str | None) -> Any:
         kind = entry["kind"]
-        if kind == "number":
-            return rng.randint(_num(entry["min"], n, numbers), _num(entry["max"], n, numbers))
+        if kind == "number":  # near its least, often: the sums a sheet's checks bound (trains ≤ 45) are then met
+            low, high = _num(entry["min"], n, numbers), _num(entry["max"], n, numbers)
+            near = small if small is not None else rng.random() < 0.5
+            return rng.randint(low, min(high, low + 3) if near else high)
         if kind == "yesno":
             return rng.random() < 0.5
         if kind == "holder":

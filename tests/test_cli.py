@@ -64,8 +64,7 @@ def test_validate_a_broken_copy_names_the_line(pack_copy: Path) -> None:
     assert result.exit_code == 1
     errors = [x for x in result.output.splitlines() if x.startswith("error:")]
     assert errors == [
-        f"error: {pack_copy / 'characters.yaml'}:{line}: reward[26].strength: "
-        "Input should be a valid integer (got 'five')"
+        f"error: {pack_copy / 'characters.yaml'}:{line}: reward[26].strength: must be a whole number (got 'five')"
     ]
     assert "Traceback" not in result.output
 
@@ -120,3 +119,50 @@ def test_installed_package_works_from_any_directory(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert str(target) in result.stdout.replace("\n", "")
     assert "27 reward characters" in result.stdout
+
+
+def test_a_plain_pack_lists_its_items_files_and_names_what_it_lists() -> None:
+    tiny = str(ROOT / "tests" / "fixtures" / "tiny_game")
+    offered = runner.invoke(app, ["list", "--pack", tiny])
+    assert offered.exit_code == 0 and "cards" in offered.stdout and "characters" not in offered.stdout
+    cards = runner.invoke(app, ["list", "cards", "--pack", tiny], env={"COLUMNS": "200"})
+    assert cards.exit_code == 0 and "Fog Bank" in cards.stdout and "Light two lamps" in cards.stdout
+    wrong = runner.invoke(app, ["list", "characters", "--pack", tiny])
+    assert wrong.exit_code == 2 and "it lists: " in wrong.output and "cards" in wrong.output
+
+
+def test_house_rules_are_the_sheets_options_given_as_key_value(tmp_path: Path) -> None:
+    record = ROOT / "data" / "examples" / "scoring.yaml"
+    for bad, said in [("zero_wins=maybe", "zero_wins must be yes or no"), ("rounding", "is not KEY=VALUE")]:
+        result = runner.invoke(app, ["score", str(record), "--option", bad])
+        assert result.exit_code == 2 and said in result.output
+    unknown = runner.invoke(app, ["score", str(record), "-o", "zero_win=yes"])
+    assert (
+        unknown.exit_code == 2 and "the score sheet's options: zero_wins, rounding, recruit_starting" in unknown.output
+    )
+    assert runner.invoke(app, ["score", str(record), "-o", "zero_wins=yes", "-o", "rounding=up"]).exit_code == 0
+
+
+def test_score_help_names_the_house_rules_of_the_pack_given() -> None:
+    def helped(*pack: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "estoril_pnp", "score", "--help", *pack],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "COLUMNS": "200"},
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert "rounding=down|up" in helped() and "zero_wins=yes|no" in helped()
+    tiny = helped("--pack", str(ROOT / "tests" / "fixtures" / "tiny_game"))
+    assert "rounding" not in tiny and "House rules" in tiny
+
+
+def test_the_command_line_names_no_game() -> None:
+    """Options, tables and help come from the pack: cli.py names no piece or house rule of City of Spies."""
+    cli = (ROOT / "estoril_pnp" / "cli.py").read_text(encoding="utf-8").lower()
+    for word in ("zero_wins", "zero-wins", "rounding", "recruit", "character", "mission", "location", "city of spies"):
+        assert word not in cli, word

@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from estoril_pnp.errors import InputError
+from estoril_pnp.files.resources import resource_dir
 from estoril_pnp.source import yamlsrc
 from estoril_pnp.source.yamlsrc import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_STRING
 
@@ -226,12 +227,13 @@ def test_the_worst_two_megabytes_are_read_in_seconds(text: str, parser: str) -> 
     start = time.monotonic()
     with contextlib.suppress(InputError):
         yamlsrc.parse(text, "f.yaml")
-    assert time.monotonic() - start < 3
+    assert time.monotonic() - start < 20  # a bound, not a benchmark: quadratic work would take minutes
 
 
 def test_every_shipped_file_is_well_within_the_limits() -> None:
-    root = Path(yamlsrc.__file__).resolve().parent.parent
-    for file in [*root.glob("data/**/*.yaml"), *root.glob("templates/**/*.yaml")]:
+    files = [*resource_dir("data").glob("**/*.yaml"), *resource_dir("templates").glob("**/*.yaml")]
+    assert len(files) > 10  # the shipped pack's files and layouts, found where an installation keeps them
+    for file in files:
         assert yamlsrc.read(file).data is not None
         assert file.stat().st_size < MAX_BYTES // 20  # a catalog with a whole rulebook is ~40 kB
         assert yaml.compose(file.read_text(encoding="utf-8")) is not None

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WRITER = r"""
 import os, signal, sys, time
 from pathlib import Path
-from estoril_pnp import outdir
+from estoril_pnp.files import outdir
 
 target, label, count, kill_at, delay = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5])
 

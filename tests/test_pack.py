@@ -60,7 +60,7 @@ FAULTS = [
         "reward[21].abilities[1]",
         "unknown symbol 'sniper'",
     ),
-    ("characters.yaml", "strength: 5,", 'strength: "five",', "reward[26].strength", "valid integer"),
+    ("characters.yaml", "strength: 5,", 'strength: "five",', "reward[26].strength", "a whole number"),
     (
         "characters.yaml",
         "vp: 4, abilities: [nationalist], woman: false}",
@@ -79,13 +79,13 @@ FAULTS = [
         "I, II, III, IV in order",
     ),
     ("locations.yaml", "rule: casino_dice\n", "rule: roulette\n", "locations[5].rule", "unknown rule 'roulette'"),
-    ("game.yaml", "hand_limit: 6", "hand_limit: -6", "hand_limit", "greater than 0"),
+    ("game.yaml", "hand_limit: 6", "hand_limit: -6", "hand_limit", "more than 0"),
     # numbers that would turn into endless work are bounded
-    ("game.yaml", "rounds: 4", "rounds: 1000000", "rounds", "less than or equal to 99 (got 1000000)"),
-    ("game.yaml", "hand_limit: 6", f"hand_limit: {10**400}", "hand_limit", "less than or equal to 99 (got 1000000"),
+    ("game.yaml", "rounds: 4", "rounds: 1000000", "rounds", "at most 99 (got 1000000)"),
+    ("game.yaml", "hand_limit: 6", f"hand_limit: {10**400}", "hand_limit", "at most 99 (got 1000000"),
     ("game.yaml", "year: 2016", "year: 2016-13-45", "year", "cannot read '2016-13-45' as timestamp"),
-    ("game.yaml", "dice: 2 ", "dice: 100 ", "dice", "less than or equal to 99"),
-    ("components.yaml", "copies: 6}", "copies: 5000000}", "pieces.marker.copies", "less than or equal to 1000"),
+    ("game.yaml", "dice: 2 ", "dice: 100 ", "dice", "at most 99"),
+    ("components.yaml", "copies: 6}", "copies: 5000000}", "pieces.marker.copies", "at most 1000"),
     ("missions.yaml", "flags: [ES, FR, IT, HU, SU, YU]", f"flags: {['ES'] * 60}", "missions[10].flags", "at most 50"),
     ("game.yaml", "missions_in_play: 4", "missions_in_play: 13", "missions_in_play", "13 in play, but only 12"),
     # numbers a pack accepts but no game could be played with
@@ -109,7 +109,7 @@ FAULTS = [
         'title: "City of Spies: Estoril 1942"',
         "title: ''",
         "title",
-        "String should have at least 1 character",
+        "must be at least 1 character long",
     ),
     (
         "game.yaml",
@@ -215,7 +215,7 @@ def test_a_fifth_action_space_is_refused_at_the_spaces_key(pack_copy: Path) -> N
     replace_once(pack_copy / "locations.yaml", fourth, f"{fourth}\n      - {fifth}")
     message = only_finding(pack_copy)
     where = f"{pack_copy / 'locations.yaml'}:{line}: locations[7].spaces"
-    assert message.startswith(f"{where}: Tuple should have at most 4 items")
+    assert message.startswith(f"{where}: must hold at most 4 items")
 
 
 HOTEL_SPACES = (

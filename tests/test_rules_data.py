@@ -42,5 +42,5 @@ def test_changed_rule_numbers_reach_the_tiles_and_the_aid(pack_copy: Path, tmp_p
     for text in (tiles, aid):
         assert "British characters get +2 strength here." in text
         assert "roll 3 dice for each character" in text
-    assert "+4 strength for every other card" in aid
-    assert "Lay out 8 locations drawn at random in 4 rows of 2" in aid
+    assert "+4 strength for every other face-up card" in aid
+    assert "Draw 8 location tiles at random and lay them out in 4 rows of 2" in aid

@@ -105,9 +105,9 @@ def test_command_line_options_override_the_record(tmp_path: Path) -> None:
         return [m["points"] for m in json.loads(result.stdout)["missions"]]
 
     assert points()[1] == {"red": 5, "yellow": 5}  # the tie for first splits 9, rounded up as the record says
-    assert points("--rounding", "down")[1] == {"red": 4, "yellow": 4}
+    assert points("--option", "rounding=down")[1] == {"red": 4, "yellow": 4}
     assert points()[2] == {"yellow": 6}  # red has no assassin
-    assert points("--zero-wins")[2] == {"yellow": 6, "red": 3}
+    assert points("--option", "zero_wins=yes")[2] == {"yellow": 6, "red": 3}
 
 
 def test_needs_a_record_or_interactive() -> None:
@@ -267,13 +267,13 @@ BAD: dict[str, tuple[list[tuple[str, str]], str, str, str]] = {
         [("hand: [j_bourbon, s_smith, zsa zsa]", "hand: 3")],
         "players[1].hand",
         "hand: 3",
-        "Input should be a valid list (got 3)",
+        "must be a list (got 3)",
     ),
     "name of a wrong type": (
         [("name: Bea", "name: [Bea]")],
         "players[1].name",
         "name: [Bea]",
-        "Input should be a valid string (got ['Bea'])",
+        "must be a text (got ['Bea'])",
     ),
     "unknown variant": (
         [("most_seducer]", "most_seducer]\nvariants: [secret_mision]")],
@@ -285,7 +285,7 @@ BAD: dict[str, tuple[list[tuple[str, str]], str, str, str]] = {
         [("most_seducer]", "most_seducer]\noptions: {rounding: sideways}")],
         "options.rounding",
         "sideways",
-        "Input should be 'down' or 'up' (got 'sideways')",
+        "must be 'down' or 'up' (got 'sideways')",
     ),
     "unknown option": (
         [("most_seducer]", "most_seducer]\noptions: {round_up: true}")],
@@ -339,10 +339,10 @@ def test_recruitment_in_the_secret_recruitment_variant_scores(tmp_path: Path) ->
         return {p["colour"]: p["breakdown"]["recruitment"] for p in data["players"]}
 
     assert recruited() == {"red": 1, "yellow": 2}  # Amélia (Linda X. is a starting character); Otto M., Nora S.
-    assert recruited("--recruit-starting") == {"red": 3, "yellow": 2}  # and Linda X., Elizabeth in hand
+    assert recruited("--option", "recruit_starting=yes") == {"red": 3, "yellow": 2}  # and Linda X., Elizabeth in hand
     table = runner.invoke(app, ["score", str(path)]).stdout
-    assert "Secret recruitment" in table
-    assert "Secret recruitment" not in runner.invoke(app, ["score", str(write(tmp_path, EXAMPLE, "plain.yaml"))]).stdout
+    assert "Secret Recruitment" in table
+    assert "Secret Recruitment" not in runner.invoke(app, ["score", str(write(tmp_path, EXAMPLE, "plain.yaml"))]).stdout
 
 
 # Interactive scoring, driven through standard input as a terminal user would type it.
@@ -418,7 +418,7 @@ def test_interactive_secret_recruitment_asks_for_discarded_characters_and_own_mi
     answers.insert(answers.index("amelia, linda") + 1, "strength")  # refused: it cannot be recruited for
     answers.insert(answers.index("strength") + 1, "women")
     answers.insert(answers.index("otto, nora") + 1, "germans")
-    result, saved = interactive(tmp_path, [*answers, "SAVE"], "--recruit-starting")
+    result, saved = interactive(tmp_path, [*answers, "SAVE"], "--option", "recruit_starting=yes")
     assert result.exit_code == 0, result.output
     assert "Discards: the score needs their names; name them, please." in result.stdout
     assert "Mission: one of Assassins, Conspirators," in result.stdout

@@ -15,7 +15,8 @@ from sheet_records import dump, random_record
 from test_score_page import CHROMIUM, PHONE, Watched
 from typer.testing import CliRunner
 
-from estoril_pnp.cli import app, score_pages
+from estoril_pnp.build.extras import score_pages
+from estoril_pnp.cli import app
 from estoril_pnp.export import scorepage
 from estoril_pnp.pack.load import load_pack
 from estoril_pnp.scoring import calc as scorecalc
@@ -42,7 +43,7 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def spies(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    # the build's own score-page step (cli.score_pages): these sheets name no drawn piece, so no picture is needed
+    # the build's own score-page step (build/extras.py): these sheets name no drawn piece, so no picture is needed
     out = tmp_path_factory.mktemp("spies")
     for name, folder in SPIES.items():
         pack = load_pack(folder)
@@ -88,7 +89,7 @@ def test_a_fixture_game_tapped_in_scores_as_the_command_line(tiny: Path, browser
             page.click(f"#{colour}-lamps-more")
         for card in cards:
             page.click(f"#{colour}-kept-{card}")
-        assert page.inner_text(f"#{colour}-lamps-count") == str(lamps)
+        assert page.input_value(f"#{colour}-lamps-count") == str(lamps)
     page.click("#entry-horn-blue")
     shown = totals(page)
     verdict = page.inner_text("#verdict")
@@ -175,7 +176,7 @@ def test_a_house_rule_changes_the_result_on_the_page_as_in_the_command_line(brow
         record = estoril_record(model.data, rng)  # type: ignore[union-attr]
         record.pop("options", None)  # the page's defaults: the house rule is then ticked on the page
         path.write_text(dump_record(record), encoding="utf-8")
-        plain, house = cli(SHIPPED.files.root, path), cli(SHIPPED.files.root, path, "--zero-wins")
+        plain, house = cli(SHIPPED.files.root, path), cli(SHIPPED.files.root, path, "--option", "zero_wins=yes")
         if plain["players"] != house["players"]:
             break
     watched = Watched(browser, (out / "de" / scorepage.NAME).as_uri())

@@ -33,17 +33,24 @@ WORDS = {
             "Gracz PL",
             "Gracz DE",
             "Przebieg etapu",
-            "Koszt w punktach akcji",
+            "Koszty w punktach akcji",
+            "Nie są akcjami",
+            "Przekupienie wrogiego agenta (0 PA)",
             "Rozmowa (1 PA)",
             "Przeszukanie lokacji (2 PA)",
-            "Gra kończy się natychmiast",
+            "Wygrywasz natychmiast",
             "Tylko dla DE",
             "Klossem",
         ],
         "scenarios.pdf": ["Wybór scenariusza", "Standardowy", "Rozszerzony", "Zaawansowany", "Swobodny"],
         "tracks.pdf": ["Punkty zwycięstwa (wygrana przy 13)", "Żółty", "Bordowy", "Morski", "Czarny", "10+"],
         "rulebook.pdf": ["Streszczenie zasad", "Przygotowanie", "Koniec gry", "Czego nasze źródło nie mówi"],
-        "scorepad.pdf": ["Stawka · koniec gry", "Osiągnięte 13 punktów zwycięstwa", "Misje łatwe", "Dowody"],
+        "scorepad.pdf": [
+            "Stawka · koniec gry",
+            "Osiągnięte 13 punktów zwycięstwa",
+            "Misje łatwe",
+            "Dowody",
+        ],
     },
     (STAWKA, "en"): {
         "reference.pdf": [
@@ -51,14 +58,21 @@ WORDS = {
             "DE player",
             "Each stage, in order",
             "Costs in action points",
+            "Actions · one per activation, even at 0 AP",
+            "Bribing an enemy agent (0 AP)",
             "Conversation (1 AP)",
             "Searching a location (2 AP)",
-            "The game ends at once when",
+            "You win at once when",
         ],
         "scenarios.pdf": ["Choosing a scenario", "Standard", "Extended", "Advanced", "Free"],
         "tracks.pdf": ["Victory points (13 wins)", "Yellow", "Maroon", "Sea blue", "Black"],
         "rulebook.pdf": ["A rules summary", "Setting up", "End of the game", "Where our source is silent"],
-        "scorepad.pdf": ["Stawka · end of the game", "13 victory points reached", "Easy missions", "Evidence"],
+        "scorepad.pdf": [
+            "Stawka · end of the game",
+            "13 victory points reached",
+            "Easy missions",
+            "Evidence",
+        ],
     },
     (ESPIONAGE, "cs"): {
         "reference.pdf": [
@@ -73,7 +87,11 @@ WORDS = {
         ],
         "tracks.pdf": ["Počítadla vlivu", "Polsko", "Maďarsko", "SSSR", "USA", "Anglie", "Francie"],
         "rulebook.pdf": ["Shrnutí pravidel", "Příprava hry", "O čem náš zdroj mlčí", "Rebel Forces"],
-        "scorepad.pdf": ["kdo vyhrál?", "3 zajištěné státy", "Zajištěný hlavní stát soupeře"],
+        "scorepad.pdf": [
+            "kdo vyhrál?",
+            "3 zajištěné státy",
+            "Zajištěný hlavní stát soupeře",
+        ],
     },
     (ESPIONAGE, "en"): {
         "reference.pdf": [
@@ -88,7 +106,11 @@ WORDS = {
         ],
         "tracks.pdf": ["Influence tracks", "Poland", "Hungary", "USSR", "USA", "England", "France"],
         "rulebook.pdf": ["A rules summary", "Setting up", "Where our source is silent", "Rebel Forces"],
-        "scorepad.pdf": ["who has won?", "3 states secured", "The opponent's main state secured"],
+        "scorepad.pdf": [
+            "who has won?",
+            "3 states secured",
+            "The opponent's main state secured",
+        ],
     },
 }
 LETTERS = {"pl": "łżąę", "cs": "ěšřů"}
@@ -154,6 +176,20 @@ def test_the_summaries_picture_the_packs_own_pieces(built: dict[Path, Path]) -> 
     assert "Gracz PL · ściąga" in book and "Wybór scenariusza".upper() in book
     book = text_of(built[ESPIONAGE] / "cs" / "a4" / "rulebook.pdf")
     assert "Počítadla vlivu".upper() in book and "Východní frakce".upper() in book
+
+
+# what only the program's users should read: a command-line flag, a file name, YAML, the program's name
+PROGRAM_WORDS = re.compile(r"(?<!\w)--\w|\b\w+\.(?:ya?ml|md|py|json|svg|ttf)\b|\byaml\b|estoril-pnp|\bscorer\b", re.I)
+
+
+@pytest.mark.parametrize(("pack", "lang"), list(WORDS), ids=lambda v: v.name if isinstance(v, Path) else v)
+def test_no_printed_page_talks_to_players_about_the_program(built: dict[Path, Path], pack: Path, lang: str) -> None:
+    """The summary, the cards and the pad are for players: no flag, key, file name or talk of the program."""
+    for pdf in sorted((built[pack] / lang / "a4").glob("*.pdf")):
+        found = PROGRAM_WORDS.findall(text_of(pdf))
+        assert not found, f"{pack.name} [{lang}] {pdf.name}: {found}"
+    found = PROGRAM_WORDS.findall(html_text(built[pack] / lang / "rulebook.html"))
+    assert not found, f"{pack.name} [{lang}] rulebook.html: {found}"
 
 
 def test_the_summaries_say_where_the_source_is_silent(built: dict[Path, Path]) -> None:

@@ -52,12 +52,12 @@ def findings(model: type[typed.Record], text: str) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("decks: {a: {title: [], cards: [x]}}", "decks.a.title: Input should be a valid string (got [])"),
-        ("decks: {a: {title: {}, cards: [x]}}", "decks.a.title: Input should be a valid string (got {})"),
-        ("decks: {a: {title: [a, b], cards: [x]}}", "decks.a.title: Input should be a valid string (got ['a', 'b'])"),
-        ("decks: {a: {title: x, cards: {}}}", "decks.a.cards: Input should be a valid list (got {})"),
-        ("singles: {}\ndecks: {a: {title: x, cards: [x]}}", "singles: Input should be a valid list (got {})"),
-        ("decks: {a: {title: x, cards: [[x]]}}", "decks.a.cards[0]: Input should be a valid string (got ['x'])"),
+        ("decks: {a: {title: [], cards: [x]}}", "decks.a.title: must be a text (got [])"),
+        ("decks: {a: {title: {}, cards: [x]}}", "decks.a.title: must be a text (got {})"),
+        ("decks: {a: {title: [a, b], cards: [x]}}", "decks.a.title: must be a text (got ['a', 'b'])"),
+        ("decks: {a: {title: x, cards: {}}}", "decks.a.cards: must be a list (got {})"),
+        ("singles: {}\ndecks: {a: {title: x, cards: [x]}}", "singles: must be a list (got {})"),
+        ("decks: {a: {title: x, cards: [[x]]}}", "decks.a.cards[0]: must be a text (got ['x'])"),
     ],
 )
 def test_a_misshapen_value_is_named_by_its_type(text: str, expected: str) -> None:
@@ -68,9 +68,7 @@ def test_a_mapping_where_a_bounded_list_stands_is_not_a_long_list() -> None:
     colours = ", ".join(f"c{i}: 1" for i in range(11))  # 11 entries, over the 10 colours allowed
     found = findings(FILES["game"][1], f"colours: {{{colours}}}\n")
     mine = [f for f in found if f.startswith("f.yaml:1: colours:")]
-    assert len(mine) == 1 and mine[0].startswith("f.yaml:1: colours: Input should be a valid tuple (got {'c0': 1, "), (
-        found
-    )
+    assert len(mine) == 1 and mine[0].startswith("f.yaml:1: colours: must be a list (got {'c0': 1, "), found
     numbers = ", ".join(f"n{i}" for i in range(300))
     assert findings(PackInfo, f"title: x\nnumbers: [{numbers}]\n")[0].startswith(
         "f.yaml:2: numbers: expected a mapping of keys to values (got ['n0', "
@@ -80,7 +78,7 @@ def test_a_mapping_where_a_bounded_list_stands_is_not_a_long_list() -> None:
 def test_a_long_list_is_still_refused_by_its_length() -> None:
     flags = ", ".join(["DE"] * 51)
     assert findings(FILES["missions"][1], f"missions: [{{id: a, kind: flags, flags: [{flags}]}}]\n")[0].startswith(
-        "f.yaml:1: missions[0].flags: Tuple should have at most 50 items after validation, not 51"
+        "f.yaml:1: missions[0].flags: must hold at most 50 items (it holds 51)"
     )
 
 
@@ -137,8 +135,8 @@ HOSTILE = [
         "publisher",
         "a number of",
     ),
-    (default_pack(), "game.yaml", "rounds: 4", "rounds: .nan", "rounds", "valid integer (got nan)"),
-    (default_pack(), "game.yaml", "rounds: 4", "rounds: [4]", "rounds", "valid integer (got [4])"),
+    (default_pack(), "game.yaml", "rounds: 4", "rounds: .nan", "rounds", "a whole number (got nan)"),
+    (default_pack(), "game.yaml", "rounds: 4", "rounds: [4]", "rounds", "a whole number (got [4])"),
     (
         default_pack(),
         "game.yaml",
@@ -156,20 +154,20 @@ HOSTILE = [
         "'red\\n' is not an id",
     ),
     (default_pack(), "missions.yaml", "kind: strength}", "kind: [strength]}", "missions[11].kind", "unknown kind"),
-    (default_pack(), "components.yaml", "copies: 6}", "copies: 0}", "pieces.marker.copies", "greater than or equal"),
+    (default_pack(), "components.yaml", "copies: 6}", "copies: 0}", "pieces.marker.copies", "at least"),
     (
         default_pack(),
         "components.yaml",
         "{size: [16, 16]",
         "{size: [16, 16, 16]",
         "pieces.marker.size",
-        "Tuple should have 2 items, not 3",
+        "must hold exactly 2 items",
     ),
-    (default_pack(), "tts.yaml", "{title: Missions,", "{title: [],", "decks.missions.title", "valid string (got [])"),
-    (default_pack(), "pack.yaml", "model: estoril", "model: {estoril: 1}", "model", "valid string"),
+    (default_pack(), "tts.yaml", "{title: Missions,", "{title: [],", "decks.missions.title", "a text (got [])"),
+    (default_pack(), "pack.yaml", "model: estoril", "model: {estoril: 1}", "model", "a text"),
     (TINY, "pack.yaml", "lamps: 5}", "lamps: 0x" + "f" * 9000 + "}", "numbers.lamps", "a number of more than"),
-    (TINY, "pack.yaml", "lamps: 5}", "lamps: -0.0}", "numbers.lamps", "valid integer (got -0.0)"),
-    (TINY, "components.yaml", "copies: 2}", "copies: 1000000000}", "pieces.aid.copies", "less than or equal to 1000"),
+    (TINY, "pack.yaml", "lamps: 5}", "lamps: -0.0}", "numbers.lamps", "a whole number (got -0.0)"),
+    (TINY, "components.yaml", "copies: 2}", "copies: 1000000000}", "pieces.aid.copies", "at most 1000"),
     (
         TINY,
         "components.yaml",
@@ -178,7 +176,7 @@ HOSTILE = [
         "pieces.lamp_card",
         "not both",
     ),
-    (TINY, "components.yaml", "size: [63, 88]", "size: [true, .inf]", "pieces.lamp_card.size[0]", "valid number"),
+    (TINY, "components.yaml", "size: [63, 88]", "size: [true, .inf]", "pieces.lamp_card.size[0]", "a number"),
 ]
 
 

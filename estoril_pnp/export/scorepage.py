@@ -80,6 +80,11 @@ WORDS = (
     "refuse.list_needed",
     "refuse.except",
     "refuse.number",
+    "refuse.only",
+    "refuse.members",
+    "members",
+    "game",
+    "lowest",
 )
 
 

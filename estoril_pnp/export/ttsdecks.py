@@ -16,6 +16,8 @@ from ..pack.ttsspec import SPEC_FILE, DeckSpec, TtsSpec
 from ..source import yamlsrc
 
 if TYPE_CHECKING:  # the pack reads tts.yaml; the pieces come only when an export resolves it
+    from ..pack.load import Pack
+    from ..render.layout import Design
     from ..render.ops import Op
     from ..render.piece import Piece
 
@@ -84,6 +86,19 @@ def resolve(
     if problems:
         raise InputError(problems)
     return decks, singles
+
+
+def plan_decks(
+    pack: Pack, design: Design, laid_out: Mapping[str, Sequence[Piece]]
+) -> dict[str, tuple[list[Deck], list[Piece]]]:
+    """Each language's decks and single images, every deck checked in every language before a file is written."""
+    from ..pieces.lay_out import faces
+
+    plans = {}
+    for code, pieces in laid_out.items():
+        spec, src = pack.tts if pack.tts is not None else (default_spec(pieces), None)
+        plans[code] = resolve(spec, src, pieces, faces(pack, design, code))
+    return plans
 
 
 def _differs(card: Piece, first: Piece, what: str) -> str:

@@ -7,7 +7,7 @@ The engine names games only here, by module path, and talks to them only through
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import Finding, InputError
@@ -16,6 +16,8 @@ from ..source.packfiles import PackFiles
 from .manifest import Manifest
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from ..render.layout import Design
     from ..render.piece import Piece
     from ..rulebook.document import Picture
@@ -50,6 +52,10 @@ class GameModel(Protocol):
 
     def required_keys(self) -> list[str]:
         """Catalog keys the game's data needs (one per symbol, flag, mission …), derived from the data."""
+        ...
+
+    def tables(self) -> Mapping[str, Callable[[Texts], Table]]:
+        """The tables `list` offers (what a player checks a piece against), by name; empty for none."""
         ...
 
     def summary(self) -> str:

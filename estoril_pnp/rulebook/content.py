@@ -236,8 +236,9 @@ class _Parser:
 
 
 def _space(text: str) -> str:
-    """Template whitespace (line breaks, indents) read as single spaces, as HTML does."""
-    return re.sub(r"\s+", " ", text)
+    """Template whitespace (line breaks, indents) read as single spaces, as HTML does; a no-break
+    space a catalog puts after a one-letter word (Polish "w", "z") stays one."""
+    return re.sub(r"[^\S\u00a0\u202f]+", " ", text)
 
 
 def _tidy(parts: list[Inline]) -> Text:

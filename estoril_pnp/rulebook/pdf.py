@@ -6,7 +6,7 @@ pictures, and only the project's embedded TrueType fonts.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -306,7 +306,7 @@ def _story(doc: Document, styles: Mapping[str, ParagraphStyle], width: float, he
             ((section.icon,) if section.icon else ()) + (Run(" " + section.title if section.icon else section.title),),
             style.fontSize,
         )
-        blocks = [f for block in section.blocks for f in _block(doc, block, styles, width)]
+        blocks = _flowables(doc, section.blocks, styles, width)
         if fitting is not None:  # inside a one-page chapter: shrunk with it, so in the outline only by chapter
             fitting += [Paragraph(title, style), *blocks]
             continue
@@ -322,6 +322,19 @@ def _story(doc: Document, styles: Mapping[str, ParagraphStyle], width: float, he
     if fitting is not None:
         story.append(KeepInFrame(width, height - HEADING_ROOM, fitting, mode="shrink"))
     return story
+
+
+def _flowables(
+    doc: Document, blocks: Sequence[Block], styles: Mapping[str, ParagraphStyle], width: float
+) -> list[Flowable]:
+    """A section's blocks; a paragraph that introduces a list ("What a mission counts:") never ends a page."""
+    out: list[Flowable] = []
+    for block, after in zip(blocks, (*blocks[1:], None), strict=False):  # no block: no pair
+        flowables = _block(doc, block, styles, width)
+        if isinstance(block, Para) and isinstance(after, Items):
+            flowables[-1].keepWithNext = True
+        out += flowables
+    return out
 
 
 def _block(doc: Document, block: Block, styles: Mapping[str, ParagraphStyle], width: float) -> list[Flowable]:

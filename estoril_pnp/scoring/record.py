@@ -550,9 +550,9 @@ class _Check:
         return "the score"
 
     def says(self, check: Mapping[str, Any], words: Mapping[str, Any]) -> str:
-        """A failing check's message in English, its placeholders filled."""
+        """A failing check's message in English, its placeholders filled (the sheet's numbers too)."""
         text = self.text(check["message"]) or f"the record fails the sheet's check {check['id']!r}: {{value}}"
-        for key, value in words.items():
+        for key, value in {**self.sheet.numbers, **words}.items():
             text = text.replace(f"{{{key}}}", str(value))
         return text
 

@@ -1227,8 +1227,10 @@ CHECK_VALUES = frozenset({"value", "least", "most"})  # what a check's message m
 
 
 def call_values(sheet: Sheet) -> dict[str, frozenset[str]]:
-    """The placeholders the scorer fills in the sheet's own texts: a check's message."""
-    return {c["message"]: CHECK_VALUES for c in sheet.checks}
+    """The placeholders the scorer fills in the sheet's own texts: a check's message, and a
+    `choices` question how many to name (scoring/ask.py)."""
+    asked = {e["ask"]: frozenset({"n"}) for e in sheet.entries if e["kind"] == "choices"}
+    return asked | {c["message"]: CHECK_VALUES for c in sheet.checks}
 
 
 def option_value_keys(switch: Mapping[str, Any]) -> list[str]:

@@ -78,7 +78,7 @@ def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
     if result.outcome == "unfinished":
         return f"{t(outcome['otherwise']['label'])} — {why_end}"
     if result.outcome in ("won", "lost"):
-        return f"{t('score.team.' + result.outcome)} · {t.plural('score.points', result.players[0].total)} — {why_end}"
+        return f"{t(f'score.team.{result.outcome}')} · {t.plural('score.points', result.players[0].total)} — {why_end}"
     best = [p for p in result.players if p.rank == 1]
     names = t.list(player_label(p, t) for p in best)
     who = t("score.winners" if len(result.winners) > 1 else "score.winner", names=names)

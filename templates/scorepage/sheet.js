@@ -538,7 +538,7 @@ const Game = (() => {
             return chosen ? expr(R.measures[chosen], seat, pieces(x, x.of, seat, it).map((p) => p.id)) : 0;
           }
           case "holds": return rec[x.holds] === seat.colour ? 1 : 0;
-          case "yes": return seat.values[x.yes] === true ? 1 : 0;
+          case "yes": return (seat.values[x.yes] ?? rec[x.yes]) === true ? 1 : 0; // a game's yes/no too, as Python reads it
           case "value": return seat.values[x.value] ?? rec[x.value];
           case "figure": return seat.figs[x.figure];
           case "won": return seat.won[x.won] || 0;

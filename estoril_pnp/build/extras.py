@@ -1,0 +1,106 @@
+"""What `build` writes beside each language's sheets, each made by its own stage: the score pad
+(`scoring/pad.py`, `render/scorepad.py`), the rulebook (`rulebook/book.py`) and the phone's score
+page (`export/scorepage.py`). Each extra gives a content key first and draws only when that key
+changed (`printset.build_set`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..render.imposition import PAPERS
+from .printset import BESIDE, Extra
+
+if TYPE_CHECKING:
+    from ..pack.load import Pack
+    from ..render.imposition import Paper
+    from ..render.piece import Piece
+    from ..render.scorepad import Pad
+
+Warn = Callable[[str], None]
+
+
+def extras(pack: Pack, paper: str, out_dir: Path, warn: Warn) -> dict[str, Extra]:
+    """Every extra the pack has: a score pad and a score page where it has a score sheet, a rulebook where it has one.
+    `paper` is the option's name (a4, letter)."""
+    return {**scorepads(pack, PAPERS[paper], warn), **rulebooks(pack, out_dir, paper), **score_pages(pack)}
+
+
+def scorepads(pack: Pack, paper: Paper, warn: Warn) -> dict[str, Extra]:
+    """Beside the pieces, each language's score pad; only a pack with a score sheet has one."""
+    from ..scoring.pad import score_pad
+    from .cache import value_key
+
+    sheet = pack.sheet
+    if sheet is None:
+        return {}
+
+    def pad(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        drawn = score_pad(sheet, pack.info.title, pack.texts(lang))
+        return value_key(drawn, paper), lambda target: write_scorepad(drawn, lang, paper, target, warn)
+
+    return {"scorepad.pdf": pad}
+
+
+def write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, warn: Warn, within: Path | None = None) -> None:
+    from ..files.atomic import atomic_path
+    from ..render.draw import new_canvas
+    from ..render.scorepad import draw_pad
+
+    with atomic_path(target, within) as temp:
+        canvas = new_canvas(temp, title=f"{pad.title} · {pad.subtitle}")
+        overflows = draw_pad(canvas, pad, paper)
+        canvas.save()
+    for overflow in overflows:
+        warn(f"{target.name} [{lang}]: {overflow}")
+
+
+def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
+    """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per language."""
+    from ..rulebook import book
+
+    if not book.has_rulebook(pack):
+        return {}
+    from ..export import scorepage
+
+    has_sheet = scorepage.resolved_sheet(pack) is not None
+
+    def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        from ..files.atomic import atomic_path
+        from ..render.layout import load_design
+        from .cache import value_key
+
+        # the design only when a language is rebuilt: an unchanged build reads no layout file
+        design = load_design(pack.files)
+        doc, _ = book.make_document(pack, design, pieces, lang)
+        score_page = (scorepage.NAME, pack.texts(lang).raw(scorepage.KEYS + "link")) if has_sheet else None
+
+        def write(target: Path) -> None:
+            book.write_pdf_to(doc, design, target, paper)
+            page = out_dir / lang / book.HTML_NAME  # one page per language, beside the paper folders
+            with atomic_path(page, out_dir) as temp:
+                book.write_html_to(doc, design, temp, score_page)
+
+        return value_key(doc, paper, score_page), write
+
+    return {book.PDF_NAME: rulebook}
+
+
+def score_pages(pack: Pack) -> dict[str, Extra]:
+    """Beside the paper folders, each language's phone page to score a game (OUT/<lang>/score.html),
+    for every pack with a score sheet; it links to the rulebook page where the pack has one."""
+    from ..export import scorepage
+    from ..rulebook import book
+    from .cache import value_key
+
+    resolved = scorepage.resolved_sheet(pack)
+    if resolved is None:
+        return {}
+    rulebook = book.HTML_NAME if book.has_rulebook(pack) else None
+
+    def page(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        text = scorepage.make_page(pack, resolved, pieces, lang, rulebook)
+        return value_key(text), lambda target: scorepage.write(target, text)
+
+    return {BESIDE + scorepage.NAME: page}
