@@ -595,3 +595,25 @@ def test_a_pack_printing_only_characters_is_refused_by_build_as_validate_reports
     assert_clean_outcome(built, 2)
     assert built.stderr.splitlines() == found
     assert not out.exists()
+
+
+def test_a_chain_of_squares_is_refused_at_its_line_before_anything_is_scored(tmp_path: Path) -> None:
+    """The issue's squaring chain (each figure the product of the one before with itself): validate
+    proves it leaves ±2⁵³ at the first figure that can, and score and build refuse it with exit 2."""
+    pack = tmp_path / "squares"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "sheets" / "teams", pack)
+    sheet = (pack / "scoring.yaml").read_text(encoding="utf-8")
+    chain = "figures:\n  f0: {value: penalty}\n" + "".join(
+        f"  f{i}: {{times: [{{figure: f{i - 1}}}, {{figure: f{i - 1}}}]}}\n" for i in range(1, 30)
+    )
+    sheet = sheet.replace("figures:\n  tricks: {value: tricks}\n", chain + "  tricks: {value: tricks}\n")
+    (pack / "scoring.yaml").write_text(sheet, encoding="utf-8")
+    line = 1 + sheet.split("\n").index("  f3: {times: [{figure: f2}, {figure: f2}]}")
+    with time_limit(20):
+        found = runner.invoke(app, ["validate", "--pack", str(pack)])
+        scored = runner.invoke(app, ["score", "-", "--pack", str(pack)], input="players: []\n")
+        built = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path / "out"), "--quiet"])
+    assert found.exit_code == 1 and f"scoring.yaml:{line}: figures.f3: can reach" in found.output, found.output
+    assert found.output.count("beyond ±2⁵³") == 1  # what reads f3 is not said again
+    for result in (scored, built):
+        assert result.exit_code == 2 and "figures.f3" in result.output and "Traceback" not in result.output

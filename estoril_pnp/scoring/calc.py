@@ -113,7 +113,9 @@ class _Plan:
     over: Mapping[str, Fn]  # single contests' measures
     steps: tuple[tuple[str, str, Fn | None], ...]  # (what, name, expression) in the sheet's order
     seat: Mapping[str, int]  # colour -> its place in the colours' order
-    ends: tuple[Fn, ...]
+    ends: tuple[tuple[str, Fn], ...]  # the end conditions, in order
+    otherwise: str  # the outcome when no end is met
+    ranking: tuple[tuple[str, int], ...]  # total and tie-break figures, each with its sign: greater is better
     checks: tuple[tuple[str, Fn], ...]
     holders: tuple[str, ...]  # the game's `holders` entries
 
@@ -159,7 +161,12 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
         },
         steps=tuple(steps),
         seat={c.id: i for i, c in enumerate(sheet.colours.items)} | {TEAM: -1},
-        ends=tuple(compile_expr(e["met"]) for e in sheet.outcome["ends"]),
+        ends=tuple((e["id"], compile_expr(e["met"])) for e in sheet.outcome["ends"]),
+        otherwise=OTHERWISE[sheet.outcome["otherwise"]["result"]],
+        ranking=(
+            (TOTAL, -1 if sheet.ranking["lowest"] else 1),
+            *((t["figure"], -1 if t["lowest"] else 1) for t in sheet.ranking["tiebreaks"]),
+        ),
         checks=tuple(
             (c["id"], compile_expr(next(c[k] for k in ("each", "all", "seats") if c[k] is not None)))
             for c in sheet.checks
@@ -173,14 +180,14 @@ def _as_pieces(lookup: Mapping[str, Mapping[str, Piece]], values: Mapping[str, A
     out: dict[str, Any] = {}
     for entry, table in lookup.items():
         value = values.get(entry)
-        if value is None or isinstance(value, Mapping):  # a holders entry: each seat's own, below
-            out[entry] = ()
+        if isinstance(value, (tuple, list)):
+            out[entry] = tuple(table[i] for i in value)
         elif isinstance(value, str):
             out[entry] = (table[value],)
         elif isinstance(value, int):
             out[entry] = value
-        else:
-            out[entry] = tuple(table[i] for i in value)
+        else:  # nothing, or a holders entry: each seat's own pieces, set by score()
+            out[entry] = ()
     return out
 
 
@@ -333,7 +340,7 @@ def decide(counts: Mapping[str, int], contest: Mapping[str, Any]) -> tuple[dict[
     points: dict[str, int] = {}
     place = 0
     ordered = [groups[n] for n in sorted(groups, reverse=True)]
-    tie = contest.get("tie", "split")
+    tie = contest["tie"]
     for group in ordered:
         if place >= len(prizes):
             break
@@ -377,7 +384,7 @@ def score(sheet: Sheet, played: Played) -> Result:
         raise InputError(
             [Finding(sheet.file, None, "entries", f"{exc.args[0]!r} is no piece of the entry naming it")]
         ) from None
-    for e in envs:
+    for e in envs:  # what `also` compares with
         e.seats = envs
     contests: dict[str, tuple[ContestResult, ...]] = {}
     in_play = p.in_play
@@ -394,11 +401,13 @@ def score(sheet: Sheet, played: Played) -> Result:
         else:
             for e in envs:
                 e.figs[name] = 0
-    ended = [
-        tuple(end["id"] for end, met in zip(sheet.outcome["ends"], p.ends, strict=True) if met(e, None)) for e in envs
-    ]
-    outcome, end, first = _outcome(sheet, ended)
-    keys = [(i in first, *_better(sheet, e.figs)) for i, e in enumerate(envs)]
+    ends = p.ends
+    ended = [tuple(ident for ident, met in ends if met(e, None)) for e in envs] if ends else [()] * len(envs)
+    outcome, end, first = _outcome(sheet, ended) if ends else (p.otherwise, None, frozenset())
+    ranking = p.ranking
+    keys = [tuple([sign * e.figs[name] for name, sign in ranking]) for e in envs]
+    if first:  # the seats that met the deciding end come first
+        keys = [(i in first, *key) for i, key in enumerate(keys)]
     ranked = [
         PlayerScore(pl.colour, pl.name, e.figs, 1 + sum(k > key for k in keys), pl.members, mine)
         for pl, e, key, mine in zip(players, envs, keys, ended, strict=True)
@@ -409,15 +418,8 @@ def score(sheet: Sheet, played: Played) -> Result:
     else:
         winners = tuple(s.colour for s in ranked if s.rank == 1)
     decider = _decider(sheet, ranked) if outcome == "ranked" else None
-    checks = {ident: tuple(fn(e, None) for e in envs) for ident, fn in p.checks}
+    checks = {ident: tuple(fn(e, None) for e in envs) for ident, fn in p.checks} if p.checks else {}
     return Result(tuple(ranked), p.in_play, contests, winners, decider, dict(played.switches), outcome, end, checks)
-
-
-def _better(sheet: Sheet, figs: Mapping[str, int]) -> tuple[int, ...]:
-    """A seat's total and tie-break figures, each signed so that greater is better."""
-    ranking = sheet.ranking
-    sign = -1 if ranking["lowest"] else 1
-    return (sign * figs[TOTAL], *((-1 if t["lowest"] else 1) * figs[t["figure"]] for t in ranking["tiebreaks"]))
 
 
 def _outcome(sheet: Sheet, ended: list[tuple[str, ...]]) -> tuple[str, str | None, frozenset[int]]:
@@ -433,9 +435,15 @@ def _outcome(sheet: Sheet, ended: list[tuple[str, ...]]) -> tuple[str, str | Non
             if result == "rank":
                 return "ranked", end["id"], frozenset()
             return "ended", end["id"], frozenset(meeting)
-    result = outcome["otherwise"]["result"]
-    named = {"rank": "ranked", "unfinished": "unfinished", "win": "won", "lose": "lost"}
-    return named[result], None, frozenset()
+    return OTHERWISE[outcome["otherwise"]["result"]], None, frozenset()
+
+
+OTHERWISE = {
+    "rank": "ranked",
+    "unfinished": "unfinished",
+    "win": "won",
+    "lose": "lost",
+}  # the outcome when no end is met
 
 
 def _contests(p: _Plan, name: str, envs: list[_Env], game: Mapping[str, Any]) -> tuple[ContestResult, ...]:
