@@ -16,6 +16,8 @@ HEAVY = ("reportlab", "jinja2", "PIL", "pypdfium2", "fontTools", "svglib", "csss
 RUN = """
 import json, sys
 from estoril_pnp.cli import app
+
+pytestmark = pytest.mark.slow  # seconds each: left out of the quick loop
 code = 0
 try:
     app(sys.argv[1:])
