@@ -247,6 +247,10 @@ def build(
     ] = "sheet",
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no list of files.")] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", help="Languages built at once, each in its own process [default: the cores]."),
+    ] = None,
 ) -> None:
     """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/.
 
@@ -257,6 +261,8 @@ def build(
     from .source.packfiles import PackFiles
 
     options = resolve_options(paper, bleed, backs, back_offset, layout)
+    if jobs is not None and jobs < 1:
+        raise InputError([Finding("--jobs", None, "", f"must be at least 1 (got {jobs})")])
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     pack_dir = pack or default_pack()
@@ -271,6 +277,7 @@ def build(
     from rich.progress import Progress
 
     from .build.extras import extras
+    from .build.parallel import cores
 
     p = open_pack(pack)
     languages = p.languages if lang == "all" else [lang]
@@ -288,7 +295,8 @@ def build(
             note=lambda s: say(f"note: {s}"),
             warn=warn,
             sized=lambda total: bar.update(task, total=total),
-            extras=extras(p, paper, out_dir, warn),
+            extras=lambda said: extras(p, paper, said),
+            jobs=jobs or cores(),
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} files under {out_dir}/ are up to date.")
