@@ -331,6 +331,25 @@ def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) ->
 
 @app.command()
 @edge
+def watch(
+    pack: PackOption = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")] = "en",
+    paper: PaperOption = "a4",
+    out_dir: Annotated[Path, typer.Option("--out", help="Output folder of the build.")] = Path("output"),
+    port: Annotated[int, typer.Option("--port", help="Port on 127.0.0.1 (0: any free one).")] = 8765,
+) -> None:
+    """Build, then serve a live gallery of every piece at http://127.0.0.1:PORT/ that follows every save in the pack.
+
+    Only what a save changed is redrawn; a finding shows in the page and here, and the last good
+    pictures stay. Ctrl-C stops it.
+    """
+    from .watch.session import run as watch_pack
+
+    watch_pack((pack or default_pack()).resolve(), lang, out_dir, paper, port, say, warn)
+
+
+@app.command()
+@edge
 def calibrate(
     pack: PackOption = None,
     paper: PaperOption = "a4",

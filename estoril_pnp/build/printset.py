@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -169,7 +170,8 @@ def build_set(
     if todo:
         register_fonts_once()
     forbidden = (pack.files.root, package_dir())
-    with ExitStack() as stack:
+    fresh = [f for f in (out_dir, *(out_dir / code for code in todo)) if not f.exists()]
+    with _unmade_on_failure(fresh), ExitStack() as stack:
         # all or nothing: each set is written beside its folder and replaces it whole at the end
         staging = {
             code: stack.enter_context(output_folder(inside(out_dir, out_dir / code / paper), forbidden))
@@ -189,6 +191,20 @@ def build_set(
         files += done[code][0]
         drawn += done[code][1]
     return Built(files, drawn, {})
+
+
+@contextmanager
+def _unmade_on_failure(fresh: Sequence[Path]) -> Iterator[None]:
+    """A failed build takes back the folders it made, left holding only their locks: bad input writes nothing."""
+    try:
+        yield
+    except BaseException:
+        for folder in reversed(fresh):
+            if folder.is_dir() and all(f.name.endswith(".lock") for f in folder.iterdir()):
+                for lock in folder.iterdir():
+                    lock.unlink()
+                folder.rmdir()
+        raise
 
 
 def register_fonts_once() -> None:
@@ -212,7 +228,7 @@ class _Language:
 
     def write(self, extras: Mapping[str, Extra], report: Report) -> tuple[list[Path], list[Path]]:
         """Every file of the set, and those drawn this time."""
-        pieces = _lay_out(self.pack, self.code, report.warn)
+        pieces = laid_out(self.pack, self.code, report.warn)
         report.sized(len(pieces))
         # every extra made (a rulebook from its template…) before any file is written
         prepared = {name: extra(self.code, pieces) for name, extra in extras.items()}
@@ -248,7 +264,7 @@ def _place_beside(staging: Path, folder: Path) -> None:
         staged.rmdir()
 
 
-def _lay_out(pack: Pack, code: str, warn: Callable[[str], None]) -> list[Piece]:
+def laid_out(pack: Pack, code: str, warn: Callable[[str], None]) -> list[Piece]:
     """A language's pieces; what is left untranslated or does not fit is said."""
     from ..pack.translation import state
     from ..pieces.lay_out import lay_out, layout_failure
