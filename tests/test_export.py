@@ -177,6 +177,7 @@ def _expected_decks() -> dict[str, list[str]]:
     return decks
 
 
+@pytest.mark.slow
 def test_tts_decks_hold_their_cards_in_order_with_their_names(tts: Path) -> None:
     decks = _expected_decks()
     assert _files(tts, ".json") == {f"{name}.json" for name in decks}

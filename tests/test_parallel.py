@@ -41,14 +41,14 @@ def test_a_parallel_build_writes_the_bytes_of_a_serial_one(tmp_path: Path) -> No
 
 
 def test_bad_input_in_one_language_writes_no_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    laid_out = printset._lay_out
+    laid_out = printset.laid_out
 
     def fails_in_german(pack, code, warn):  # type: ignore[no-untyped-def]
         if code == "de":
             raise InputError([Finding("i18n/de.yaml", 7, "card.title", "planted fault")])
         return laid_out(pack, code, warn)
 
-    monkeypatch.setattr(printset, "_lay_out", fails_in_german)  # the forked workers inherit it
+    monkeypatch.setattr(printset, "laid_out", fails_in_german)  # the forked workers inherit it
     done = runner.invoke(app, ["build", "--lang", "all", "--jobs", "2", "--out", str(tmp_path)])
     assert done.exit_code == 2
     assert done.stderr.strip() == "error: i18n/de.yaml:7: card.title: planted fault"
