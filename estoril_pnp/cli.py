@@ -22,7 +22,8 @@ from . import __version__
 from .errors import Finding, InputError
 from .files.resources import default_pack
 from .render.imposition import Backs
-from .render.options import Layout, SheetOptions
+from .render.options import DEFAULT_BLEED, Layout, SheetOptions
+from .render.tiling import OVERLAP
 from .terminal import clean, plain, safe_json
 
 # Each command imports what it uses when it runs: a rebuild with nothing to do, or one
@@ -173,19 +174,36 @@ def score_sheet(pack: Pack) -> Sheet:
     return pack.sheet
 
 
+ShopOption = Annotated[
+    str | None,
+    typer.Option(
+        "--shop",
+        help="A print shop's cards instead of sheets: thegamecrafter, makeplayingcards or drivethrucards.",
+        show_default=False,
+    ),
+]
+BleedOption = Annotated[
+    float | None,
+    typer.Option("--bleed", help="Bleed around each piece, mm (default 3; a shop's own).", show_default=False),
+]
+
+
 @app.command()
 @edge
 def validate(
     pack: PackOption = None,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as findings too.")] = False,
+    shop: ShopOption = None,
+    bleed: BleedOption = None,
 ) -> None:
-    """Check the pack: data, cross-references, counts and catalogs."""
+    """Check the pack: data, cross-references, counts and catalogs (and, with --shop, against the shop)."""
+    from .export.shops import find_shop
     from .validate import validate as run_validation
 
     pack_dir = pack or default_pack()
     if not pack_dir.is_dir():
         raise InputError([Finding(pack_dir, None, "", "no such pack directory")])
-    report = run_validation(pack_dir)
+    report = run_validation(pack_dir, find_shop(shop) if shop else None, bleed)
     for finding in report.findings:
         say(f"{finding.severity}: {finding}")
     if report.pack is not None:
@@ -239,14 +257,33 @@ def build(
     pack: PackOption = None,
     lang: Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")] = "en",
     paper: PaperOption = "a4",
-    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each piece, mm.")] = 3.0,
+    bleed: BleedOption = None,
     backs: BacksOption = "duplex-long",
     back_offset: OffsetOption = "0,0",
     layout: Annotated[
         str, typer.Option("--layout", help="sheet: many pieces per page with crop marks; single: one per page.")
     ] = "sheet",
+    overlap: Annotated[
+        float, typer.Option("--overlap", help="Glue strip between the tiles of a board larger than the paper, mm.")
+    ] = OVERLAP,
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no list of files.")] = False,
+    shop: ShopOption = None,
+    cutter: Annotated[
+        str | None,
+        typer.Option(
+            "--cutter",
+            help="Print-and-cut sheets with registration marks, and SVG cut files: silhouette.",
+            show_default=False,
+        ),
+    ] = None,
+    corner: Annotated[float, typer.Option("--corner", help="With --cutter: radius of the cut corners, mm.")] = 0.0,
+    cmyk: Annotated[
+        Path | None,
+        typer.Option(
+            "--cmyk", help="With a shop that takes PDF: its colours in CMYK by this ICC profile.", show_default=False
+        ),
+    ] = None,
     jobs: Annotated[
         int | None,
         typer.Option("--jobs", "-j", help="Languages built at once, each in its own process [default: the cores]."),
@@ -254,18 +291,24 @@ def build(
 ) -> None:
     """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/.
 
-    Only what changed since the last build into the same folder is drawn again.
+    Only what changed since the last build into the same folder is drawn again. With --shop, a
+    print shop's files under OUT/<lang>/<shop>/; with --cutter, sheets and cut files under
+    OUT/<lang>/<cutter>-<paper>/.
     """
     from .build.printset import build_set, unchanged
     from .render.options import resolve_options
     from .source.packfiles import PackFiles
 
-    options = resolve_options(paper, bleed, backs, back_offset, layout)
+    given = DEFAULT_BLEED if bleed is None else bleed
+    options = resolve_options(paper, given, backs, back_offset, layout, overlap=overlap)
     if jobs is not None and jobs < 1:
         raise InputError([Finding("--jobs", None, "", f"must be at least 1 (got {jobs})")])
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     pack_dir = pack or default_pack()
+    if shop is not None or cutter is not None:
+        outlet(pack_dir, lang, shop, cutter, bleed, corner, cmyk, options, out_dir, quiet)
+        return
     try:  # a language is named by its catalog's file
         asked = [f.stem for f in PackFiles(pack_dir).listing("i18n")] if lang == "all" else [lang]
     except InputError:
@@ -279,10 +322,7 @@ def build(
     from .build.extras import extras
     from .build.parallel import cores
 
-    p = open_pack(pack)
-    languages = p.languages if lang == "all" else [lang]
-    for code in languages:
-        texts(p, code)
+    p, languages = checked_pack(pack_dir, lang)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -307,6 +347,73 @@ def build(
     where = out_dir / languages[0] / paper if len(languages) == 1 else out_dir / f"{{{','.join(languages)}}}" / paper
     for line in how_to_print(len(done.drawn), len(done.files), where, options).splitlines():
         say(line)
+
+
+def outlet(
+    pack_dir: Path,
+    lang: str,
+    shop: str | None,
+    cutter: str | None,
+    bleed: float | None,
+    corner: float,
+    cmyk: Path | None,
+    options: SheetOptions,
+    out_dir: Path,
+    quiet: bool,
+) -> None:
+    """`build --shop` or `build --cutter`: every option and the pack checked before any file is written."""
+    from .build.outlets import build_cutter, build_shop
+    from .export.cmyk import load_profile
+    from .export.shops import FileKind, check_bleed, find_shop
+    from .render.cutter import CUTTERS
+
+    if shop is not None and cutter is not None:
+        raise InputError([Finding("--cutter", None, "", "a shop cuts its own cards: give --shop or --cutter")])
+    if cutter is not None and cutter not in CUTTERS:
+        known = ", ".join(CUTTERS)
+        raise InputError([Finding("--cutter", None, "", f"unknown cutter '{cutter}'; choose one of {known}")])
+    if not 0 <= corner <= 10:
+        raise InputError([Finding("--corner", None, "", f"must be between 0 and 10 mm (got {corner:g})")])
+    chosen = find_shop(shop) if shop is not None else None
+    if chosen is not None and (findings := check_bleed(chosen, bleed)):
+        raise InputError(findings)
+    if cmyk is not None and (chosen is None or chosen.kind is not FileKind.pdf):
+        takes = f"{chosen.name} takes PNG images, {chosen.colour}" if chosen else "a cutter's sheets print at home"
+        raise InputError([Finding("--cmyk", None, "", f"{takes}; CMYK is for a shop that takes PDF")])
+    profile = load_profile(cmyk) if cmyk is not None else None
+    p, languages = checked_pack(pack_dir, lang)
+    with writing(out_dir):
+        if chosen is not None:
+            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile)
+            how = f"{len(files)} files for {chosen.name}: {chosen.kind.value.upper()} at {chosen.dpi} dpi."
+        else:
+            machine = CUTTERS[cutter or ""]
+            paper = options.paper
+            files = build_cutter(p, languages, machine, paper, options.bleed, corner, out_dir, lambda _: None, warn)
+            how = (
+                f"{len(files)} files for {machine.name}: print each PDF page at actual size (100 %), one-sided; "
+                "cut it with the SVG of the same number."
+            )
+    if not quiet:
+        for file in files:
+            say(str(file))
+    say(how)
+
+
+def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str]]:
+    """The pack and the languages to build (`lang`, or all); bad input, before any file is written, for
+    every error `validate` finds in the pack and in those languages (the same findings, in the same words)."""
+    from .pack.load import load_pack
+    from .validate import check
+
+    pack = load_pack(pack_dir, keep_sheet_faults=True)  # a faulty score sheet is reported with the rest
+    if lang != "all":
+        texts(pack, lang)  # a language the pack has
+    languages = pack.languages if lang == "all" else [lang]
+    errors = [f for f in check(pack, languages) if f.severity == "error"]
+    if errors:
+        raise InputError(errors)
+    return pack, languages
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:

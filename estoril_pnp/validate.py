@@ -6,10 +6,13 @@ Every check runs whatever the others found, so one report lists every fault; wha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .build.outlets import shop_plans
 from .errors import Finding, InputError
+from .export.shops import Shop, check_bleed
 from .export.ttsdecks import resolve
 from .i18n import catalogs as i18n
 from .pack.load import Pack, load_pack
@@ -18,7 +21,10 @@ from .pieces.lay_out import lay_out, layout_failure
 from .pieces.selection import one_of_each
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
+from .render.imposition import PAPERS, DoesNotFit
 from .render.layout import Design, load_design
+from .render.options import DEFAULT_BLEED
+from .render.tiling import tile
 from .rulebook import book
 from .scoring.sheet import catalog_keys
 
@@ -41,32 +47,64 @@ class Report:
         return not self.errors and not (strict and self.warnings)
 
 
-def validate(pack_dir: Path) -> Report:
+def validate(pack_dir: Path, shop: Shop | None = None, bleed: float | None = None) -> Report:
+    """The pack's report; with a `shop`, also what `build --shop` would refuse or leave out."""
     try:
         pack = load_pack(pack_dir, keep_sheet_faults=True)
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
+    findings = check(pack)
+    if shop is not None:
+        findings += check_bleed(shop, bleed)
+        try:
+            findings += shop_plans(pack, pack.languages, shop, lambda _: None)[1]
+        except InputError as exc:  # pieces that cannot be laid out: already reported by check()
+            findings += [f for f in exc.findings if f not in findings]
+    return Report(pack_dir, pack, findings)
+
+
+def check(pack: Pack, languages: Sequence[str] | None = None) -> list[Finding]:
+    """Every finding on a read pack; its pieces laid out in `languages` (all by default).
+
+    `build` refuses whatever errors this finds for the languages it builds, before it writes a file.
+    """
     findings = list(pack.sheet_findings)
     findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
+    findings += check_sizes(pack)
     register_fonts()
     try:
         design = load_design(pack.files)
     except InputError as exc:
-        return Report(pack_dir, pack, findings + exc.findings)
+        return findings + exc.findings
     findings += check_catalogs(pack, design)
-    for check in (check_pieces, check_tts):  # every check runs, whatever else was found
-        try:
-            findings += check(pack, design)
+    langs = pack.languages if languages is None else languages
+    for check_one in (lambda: check_pieces(pack, design, langs), lambda: check_tts(pack, design)):
+        try:  # every check runs, whatever else was found
+            findings += check_one()
         except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
-            findings.append(layout_failure(pack_dir, exc))
-    return Report(pack_dir, pack, list(dict.fromkeys(findings)))
+            findings.append(layout_failure(pack.files.root, exc))
+    return list(dict.fromkeys(findings))
 
 
-def check_pieces(pack: Pack, design: Design) -> list[Finding]:
-    """Lays out every piece in every language: what cannot be laid out, text that does not fit,
+def check_sizes(pack: Pack) -> list[Finding]:
+    """Every kind of piece goes on A4 and on Letter with the default bleed, many to a sheet or as a
+    board tiled across sheets (a piece a sheet holds tiles too): what the build would refuse, at its size."""
+    findings = []
+    for name, kind in pack.manifest.pieces.items():
+        for paper in PAPERS.values():
+            try:
+                tile(paper, kind.width, kind.height, DEFAULT_BLEED)
+            except DoesNotFit as exc:
+                findings.append(pack.manifest_src.finding(("pieces", name, "size"), str(exc)))
+                break
+    return findings
+
+
+def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> list[Finding]:
+    """Lays out every piece in each language: what cannot be laid out, text that does not fit,
     letters a font lacks."""
     findings: list[Finding] = []
-    for lang in pack.languages:
+    for lang in languages:
         try:
             pieces, overflows = lay_out(pack, design, lang)
         except InputError as exc:

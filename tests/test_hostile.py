@@ -456,8 +456,8 @@ SPEC: dict[str, dict] = {
     ),
     "validate English {hand_limit.__class__}": pack(
         "i18n/en.yaml",
-        "hand limit of {hand_limit}?",
-        "Hand limit {hand_limit.__class__}:",
+        "more than {hand_limit} characters discards",
+        "more than {hand_limit.__class__} characters discards",
         "malformed placeholder",
         kind="placeholders",
     ),
@@ -543,7 +543,8 @@ def test_a_pack_of_countless_pieces_is_refused_before_it_is_laid_out(tmp_path: P
     (pack / "components.yaml").write_text("pieces:\n" + kinds, encoding="utf-8")
     result = CliRunner().invoke(app, ["validate", "--pack", str(pack)])
     assert result.exit_code == 1, result.output
-    assert f"components.yaml: pieces.coast{MAX_PIECES // 1000}: more than {MAX_PIECES:,} pieces in all" in result.stdout
+    at = f"components.yaml:{MAX_PIECES // 1000 + 2}: pieces.coast{MAX_PIECES // 1000}"  # located at its kind
+    assert f"{at}: more than {MAX_PIECES:,} pieces in all" in result.stdout
     built = CliRunner().invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path / "out")])
     assert built.exit_code == 2 and "more than" in built.stderr and not (tmp_path / "out").exists()
 
@@ -559,3 +560,38 @@ def test_copies_of_a_character_still_make_the_rulebooks_pictures(tmp_path: Path)
     result = CliRunner().invoke(app, ["build", "--pack", str(pack), "--lang", "en", "--out", str(out), "--quiet"])
     assert result.exit_code == 0, result.output
     assert (out / "en" / "a4" / "rulebook.pdf").stat().st_size > 0
+
+
+REFUSED = [c for c in CASES if c.args[0] == "validate" and c.codes == (1,)]
+
+
+@pytest.mark.parametrize("case", REFUSED, ids=[f"{c.kind}: {c.name}" for c in REFUSED])
+def test_build_refuses_every_pack_validate_refuses(tmp_path: Path, case: Case) -> None:
+    """validate = build: the same errors, one `error:` line each, exit 2, and no output folder."""
+    with time_limit(60):
+        checked = run_case(case, tmp_path)
+        out = tmp_path / "out"
+        built = runner.invoke(app, ["build", "--pack", str(tmp_path / "pack"), "--lang", "all", "--out", str(out)])
+    assert checked.exit_code == 1
+    assert_clean_outcome(built, 2)
+    found = [line for line in checked.stdout.splitlines() if line.startswith("error: ")]
+    assert built.stderr.splitlines() == found
+    assert not out.exists()
+
+
+def test_a_pack_printing_only_characters_is_refused_by_build_as_validate_reports_it(tmp_path: Path) -> None:
+    """The issue's example: a copy of data/ whose components.yaml keeps only the character kind."""
+    pack = tmp_path / "pack"
+    shutil.copytree(default_pack(), pack)
+    components = pack / "components.yaml"
+    character = next(x for x in components.read_text(encoding="utf-8").splitlines() if x.startswith("  character:"))
+    components.write_text(f"pieces:\n{character}\n", encoding="utf-8")
+    checked = runner.invoke(app, ["validate", "--pack", str(pack)])
+    found = [line for line in checked.stdout.splitlines() if line.startswith("error: ")]
+    assert checked.exit_code == 1 and "no piece kind prints the game's 'missions'" in checked.stdout
+    assert not any("could not be laid out" in line for line in found), found  # said as the check says it
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out)])
+    assert_clean_outcome(built, 2)
+    assert built.stderr.splitlines() == found
+    assert not out.exists()

@@ -19,7 +19,10 @@ from estoril_pnp.files.resources import default_pack
 from estoril_pnp.i18n.catalogs import Texts
 from estoril_pnp.pack.load import load_pack
 from estoril_pnp.pack.translation import state
+from estoril_pnp.pieces.lay_out import lay_out
 from estoril_pnp.render.layout import load_design
+from estoril_pnp.render.ops import TextOp
+from estoril_pnp.render.text import PT
 from estoril_pnp.rulebook import book
 from estoril_pnp.source.packfiles import PackFiles
 
@@ -170,11 +173,14 @@ def test_text_that_needs_less_than_7_pt_is_a_validate_error_and_is_never_set_sma
     assert len(errors) == 1 and errors[0].startswith(
         "error: player_aids/aid/1 [pl]: abilities[4].text: text does not fit even at its minimum size: "
     ), errors
-    built = runner.invoke(
-        app, ["build", "--pack", str(pack_copy), "--lang", "pl", "--layout", "single", "--out", str(tmp_path)]
-    )
-    assert "warning: player_aids/aid/1 [pl]: abilities[4].text: text does not fit" in built.output
-    sizes = [size for page in _sizes(tmp_path / "pl" / "a4" / "player_aids-single.pdf") for size in page]
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--pack", str(pack_copy), "--lang", "pl", "--out", str(out)])
+    assert built.exit_code == 2 and built.stderr.splitlines() == errors, built.stderr  # validate's error, refused
+    assert not out.exists()
+    pack = load_pack(pack_copy)
+    pieces, _ = lay_out(pack, load_design(pack.files), "pl")
+    aid = next(p for p in pieces if p.key == "player_aids/aid/1")
+    sizes = [op.size / PT for op in (*aid.front, *(aid.back or ())) if isinstance(op, TextOp)]
     assert min(sizes) == pytest.approx(7)  # set at its minimum, overflowing, and reported: not shrunk out of sight
 
 

@@ -169,14 +169,15 @@ def test_a_broken_design_is_reported_not_raised(pack_copy: Path) -> None:
     assert "layouts/pieces.yaml:1: icons.peek_any: icon file 'game/telescope.svg' not found" in messages[0]
 
 
-def test_build_warns_about_text_that_does_not_fit_and_still_sets_it(tmp_path: Path, pack_copy: Path) -> None:
+def test_build_refuses_text_that_validate_finds_too_long(tmp_path: Path, pack_copy: Path) -> None:
     catalog = pack_copy / "i18n" / "en.yaml"
     long_title = "Extraordinarily " * 12 + "Assassins"
     catalog.write_text(catalog.read_text(encoding="utf-8").replace("{title: Assassins,", f"{{title: {long_title},"))
-    result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--out", str(tmp_path)])
-    assert result.exit_code == 0
-    assert "warning: missions/most_assassin [en]: title: text does not fit" in result.stderr
-    assert "Extraordinarily" in text_of(tmp_path / "en" / "a4" / "missions.pdf")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "--pack", str(pack_copy), "--out", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: missions/most_assassin [en]: title: text does not fit"), result.stderr
+    assert not out.exists()
 
 
 def test_unknown_language_is_bad_input(tmp_path: Path) -> None:

@@ -341,8 +341,8 @@ def test_recruitment_in_the_secret_recruitment_variant_scores(tmp_path: Path) ->
     assert recruited() == {"red": 1, "yellow": 2}  # Amélia (Linda X. is a starting character); Otto M., Nora S.
     assert recruited("--option", "recruit_starting=yes") == {"red": 3, "yellow": 2}  # and Linda X., Elizabeth in hand
     table = runner.invoke(app, ["score", str(path)]).stdout
-    assert "Secret recruitment" in table
-    assert "Secret recruitment" not in runner.invoke(app, ["score", str(write(tmp_path, EXAMPLE, "plain.yaml"))]).stdout
+    assert "Secret Recruitment" in table
+    assert "Secret Recruitment" not in runner.invoke(app, ["score", str(write(tmp_path, EXAMPLE, "plain.yaml"))]).stdout
 
 
 # Interactive scoring, driven through standard input as a terminal user would type it.

@@ -187,7 +187,7 @@ def test_the_rows_a_variant_adds_are_shaded_and_name_it(tmp_path: Path) -> None:
     pad = pad_of(tmp_path)
     names = {fold(t(f"score.variant.{v}.name")) for v in VARIANTS}
     shaded = [row for row in pad.rows if row.shaded]
-    assert [row.label for row in shaded] == ["Mission 5", "Secret recruitment"]
+    assert [row.label for row in shaded] == ["Mission 5", "Secret Recruitment"]
     assert all(fold(row.tag or row.label) in names for row in shaded)
     missions = [row for row in pad.rows if row.label.startswith("Mission ")]
     assert [row.label for row in missions if not row.shaded] == [f"Mission {n}" for n in range(1, 5)]
@@ -228,8 +228,8 @@ def test_every_variant_is_explained_with_the_packs_numbers(tmp_path: Path) -> No
     text = " ".join(pad_of(tmp_path).text.split())
     assert "Important Second Place Each mission's runner-up scores 3 VP in its row" in text
     assert "a tie for first shares 6 + 3 VP" in text
-    assert "From 3 players: 1 mission face up + 1 face down per player" in text
-    assert "Secret Recruitment Each player scores their own secret mission" in text
+    assert "With 3 or more players: 1 mission face up and 1 face down per player" in text
+    assert "Secret Recruitment Each player scores their secret mission (hand and discards)" in text
 
 
 # --- every language -----------------------------------------------------------------------------

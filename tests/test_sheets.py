@@ -135,9 +135,9 @@ def test_a_failing_drawing_leaves_no_file_behind(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["good.pdf"]  # no half-written bad.pdf, no temp file
 
 
-def test_a_piece_too_large_stops_before_any_file_is_written(tmp_path: Path) -> None:
-    huge = Piece("huge/one", "huge", "en", 300, 300, labelled("huge", 300, 300), None)
-    with pytest.raises(InputError, match=r"huge/one: a 300 x 300 mm piece"):
+def test_a_piece_too_large_to_tile_stops_before_any_file_is_written(tmp_path: Path) -> None:
+    huge = Piece("huge/one", "huge", "en", 1000, 1000, labelled("huge", 1000, 1000), None)
+    with pytest.raises(InputError, match=r"huge/one: a 1000 x 1000 mm board with 3 mm bleed needs 24 sheets of A4"):
         _build(tmp_path, {"cards": pieces(2), "huge": [huge]})
     assert list(tmp_path.iterdir()) == []
 
@@ -181,21 +181,27 @@ def test_bad_options_exit_2_with_one_line_and_no_output(tmp_path: Path, args: li
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_piece_larger_than_the_page_exits_2(tmp_path: Path, pack_copy: Path) -> None:
+def test_a_piece_too_large_to_tile_is_found_by_validate_and_refused_by_build(tmp_path: Path, pack_copy: Path) -> None:
     components = pack_copy / "components.yaml"
-    components.write_text(components.read_text(encoding="utf-8").replace("size: [166, 166]", "size: [250, 250]"))
+    components.write_text(components.read_text(encoding="utf-8").replace("size: [166, 166]", "size: [1000, 1000]"))
     layouts = pack_copy / "layouts"
     layouts.mkdir()
     (layouts / "big.yaml").write_text(
-        "layouts:\n  location: {size: [250, 250], elements: {}}\n  location_back: {size: [250, 250], elements: {}}\n"
+        "layouts:\n  location: {size: [1000, 1000], elements: {}}\n"
+        "  location_back: {size: [1000, 1000], elements: {}}\n"
     )
-    result = runner.invoke(cli.app, ["build", "--pack", str(pack_copy), "--out", str(tmp_path)])
+    line = next(n for n, text in enumerate(components.read_text().splitlines(), 1) if "[1000, 1000]" in text)
+    finding = (
+        f"{components}:{line}: pieces.location.size: a 1000 x 1000 mm board with 3 mm bleed needs 24 sheets of A4; "
+        "a board is tiled onto at most 16 sheets"
+    )
+    checked = runner.invoke(cli.app, ["validate", "--pack", str(pack_copy)])
+    assert checked.exit_code == 1 and f"error: {finding}" in checked.stdout.splitlines(), checked.stdout
+    out = tmp_path / "out"
+    result = runner.invoke(cli.app, ["build", "--pack", str(pack_copy), "--out", str(out)])
     assert result.exit_code == 2
-    assert result.stderr.strip() == (
-        "error: locations: locations/1: a 250 x 250 mm piece with 3 mm bleed and crop marks "
-        "does not fit on A4 inside the 6 mm margin"
-    )
-    assert list(tmp_path.rglob("*.pdf")) == []
+    assert result.stderr.strip() == f"error: {finding}"
+    assert not out.exists()
 
 
 def test_a_part_filled_page_marks_only_the_rows_it_has(tmp_path: Path) -> None:

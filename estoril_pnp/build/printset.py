@@ -19,6 +19,7 @@ from ..files.safepath import inside
 from ..render.imposition import Backs, DoesNotFit, SheetPlan, plan
 from ..render.options import Layout, SheetOptions
 from ..render.piece import Piece
+from ..render.tiling import TilePlan, tile
 from .cache import STAMP, Stamp, files_key, inputs_key, output_key, read_stamp, stamp_text, whole
 
 # Laying out and drawing load when a language is rebuilt: a build with nothing to do needs neither.
@@ -71,10 +72,16 @@ def build(
     of the last build) is taken from there as it is, not drawn again.
     """
     from ..render.draw import new_canvas
-    from ..render.sheets import draw_sheets, draw_single
+    from ..render.sheets import draw_sheets, draw_single, draw_tiles
 
     groups = for_print(pieces, options.backs)
     plans = {name: _plans(name, members, options, note) for name, members in groups.items()}
+    if options.layout is Layout.sheet:
+        # a board tiled across sheets has no back page to land on: its own reverse becomes a board of its own
+        groups = {
+            name: [p for size, batch in by_size(members).items() for p in _tiled_sides(batch, plans[name][size])]
+            for name, members in groups.items()
+        }
     suffix = "-single" if options.layout is Layout.single else ""
     files, drawn, keys = [], [], {}
     for name, members in groups.items():
@@ -92,8 +99,14 @@ def build(
             if options.layout is Layout.single:
                 draw_single(canvas, members, options.bleed, progress)
             else:
-                for size, batch in _by_size(members).items():
-                    draw_sheets(canvas, batch, plans[name][size], options.bleed, options.crop_marks, progress)
+                for size, batch in by_size(members).items():
+                    sized = plans[name][size]
+                    if isinstance(sized, TilePlan):
+                        duplex = options.backs in (Backs.duplex_long, Backs.duplex_short)
+                        for piece in batch:
+                            draw_tiles(canvas, piece, sized, options.bleed, duplex, progress)
+                    else:
+                        draw_sheets(canvas, batch, sized, options.bleed, options.crop_marks, progress)
             canvas.save()
         drawn.append(target)
     return Built(files, drawn, keys)
@@ -285,6 +298,12 @@ def laid_out(pack: Pack, code: str, warn: Callable[[str], None]) -> list[Piece]:
     return pieces
 
 
+def lay_out_languages(pack: Pack, languages: Sequence[str], warn: Callable[[str], None]) -> dict[str, list[Piece]]:
+    """Every language's pieces, before any file is written; what is left untranslated or does not fit is said."""
+    register_fonts_once()
+    return {code: laid_out(pack, code, warn) for code in languages}
+
+
 def _keep(old: Path, new: Path) -> None:
     """An unchanged output carried into the new set: a second name for the same file where possible."""
     try:
@@ -295,29 +314,60 @@ def _keep(old: Path, new: Path) -> None:
 
 def _plans(
     name: str, pieces: Sequence[Piece], options: SheetOptions, note: Callable[[str], None]
-) -> dict[tuple[float, float], SheetPlan]:
-    """A plan per piece size in the group; single pages need none, but must still fit the paper."""
-    out = {}
-    for (width, height), batch in _by_size(pieces).items():
+) -> dict[tuple[float, float], SheetPlan | TilePlan]:
+    """A plan per piece size in the group: many to a sheet, or a board tiled across sheets.
+    Single pages need none, but must still be pieces a sheet could hold."""
+    out: dict[tuple[float, float], SheetPlan | TilePlan] = {}
+    for (width, height), batch in by_size(pieces).items():
         backs = options.backs if any(p.back for p in batch) and options.layout is Layout.sheet else Backs.none
         try:
+            out[width, height] = _sheet_plan(name, width, height, backs, options, note)
+        except DoesNotFit:
             try:
-                out[width, height] = plan(options.paper, width, height, options.bleed, backs, options.back_offset)
-            except DoesNotFit:
-                if backs is not Backs.fold:
-                    raise
-                # a piece too large to sit beside its own back (the location tile) still gets
-                # its back: on the following page, as for a long-edge duplex print
-                out[width, height] = plan(
-                    options.paper, width, height, options.bleed, Backs.duplex_long, options.back_offset
-                )
-                note(f"{name}: {width:g} × {height:g} mm is too large to fold; its backs follow on duplex pages")
-        except DoesNotFit as exc:
-            raise InputError([Finding(name, None, batch[0].key, str(exc))]) from None
+                out[width, height] = board = tile(options.paper, width, height, options.bleed, options.overlap)
+            except DoesNotFit as exc:
+                raise InputError([Finding(name, None, batch[0].key, str(exc))]) from None
+            if options.layout is Layout.sheet:
+                note(_tiled_note(name, batch, board, options))
     return out
 
 
-def _by_size(pieces: Sequence[Piece]) -> dict[tuple[float, float], list[Piece]]:
+def _sheet_plan(
+    name: str, width: float, height: float, backs: Backs, options: SheetOptions, note: Callable[[str], None]
+) -> SheetPlan:
+    try:
+        return plan(options.paper, width, height, options.bleed, backs, options.back_offset)
+    except DoesNotFit:
+        if backs is not Backs.fold:
+            raise
+    # a piece too large to sit beside its own back (the location tile) still gets
+    # its back: on the following page, as for a long-edge duplex print
+    sheet = plan(options.paper, width, height, options.bleed, Backs.duplex_long, options.back_offset)
+    note(f"{name}: {width:g} × {height:g} mm is too large to fold; its backs follow on duplex pages")
+    return sheet
+
+
+def _tiled_note(name: str, batch: Sequence[Piece], board: TilePlan, options: SheetOptions) -> str:
+    first = batch[0]
+    line = (
+        f"{name}: {first.width:g} × {first.height:g} mm does not fit on one sheet of {options.paper.name}: each is "
+        f"tiled across {board.sheets} sheets ({board.rows} × {board.columns}, {board.overlap:g} mm glue strips) "
+        "after its assembly map"
+    )
+    if options.backs in (Backs.duplex_long, Backs.duplex_short):
+        line += ", each page with a blank back"
+    if options.backs is Backs.none or not any(p.back for p in batch):
+        return line
+    if first.shared_back:
+        return f"{line}; its back is left out"
+    return f"{line}; its reverse follows as a board of its own"
+
+
+def _tiled_sides(batch: list[Piece], sized: SheetPlan | TilePlan) -> list[Piece]:
+    return for_print(batch, Backs.none)[batch[0].group] if isinstance(sized, TilePlan) else batch
+
+
+def by_size(pieces: Sequence[Piece]) -> dict[tuple[float, float], list[Piece]]:
     """Pieces grouped by trim size, in order of first appearance: each size gets its own pages."""
     out: dict[tuple[float, float], list[Piece]] = {}
     for piece in pieces:

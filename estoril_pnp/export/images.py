@@ -47,9 +47,9 @@ def size(picture: Picture, dpi: int, bleed: bool) -> tuple[int, int]:
 
 
 def images(
-    found: Sequence[Picture], sizes: Sequence[tuple[int, int]], box: PageBox
+    found: Sequence[Picture], sizes: Sequence[tuple[int, int]], box: PageBox, bleed: float = BLEED
 ) -> Iterator[tuple[Picture, Image.Image]]:
-    """Each picture as an image of its size: drawn as a page with bleed, TrimBox and BleedBox,
+    """Each picture as an image of its size: drawn as a page with `bleed` (mm), TrimBox and BleedBox,
     then the page's own box rendered."""
     if not found:
         return  # a PDF needs a page
@@ -57,7 +57,7 @@ def images(
         pdf = Path(folder) / "pictures.pdf"
         canvas = new_canvas(pdf, title="pictures")
         pages = [Piece(p.name, p.group, "", p.width, p.height, p.ops, None) for p in found]
-        draw_single(canvas, pages, BLEED, lambda _: None)
+        draw_single(canvas, pages, bleed, lambda _: None)
         canvas.save()
         yield from zip(found, rasterize(pdf, sizes, box), strict=True)
 
@@ -68,7 +68,7 @@ def export_png(pieces: Sequence[Piece], out_dir: Path, dpi: int, bleed: bool, pr
     box = PageBox.bleed if bleed else PageBox.trim
     written = []
     for picture, image in images(found, [size(p, dpi, bleed) for p in found], box):
-        written.append(_save(image, out_dir / f"{picture.name}.png", dpi, out_dir))
+        written.append(save(image, out_dir / f"{picture.name}.png", dpi, out_dir))
         progress(1)
     return written
 
@@ -115,9 +115,9 @@ def export_tts(
             layout = grid(count, card)
             faces, hidden = _deck_images(cards, deck.back, layout)
             suffix = f"-{n}" if len(counts) > 1 else ""
-            face_file = _save(sheet(layout, faces, hidden), out_dir / f"{deck.name}-faces{suffix}.png", None, out_dir)
+            face_file = save(sheet(layout, faces, hidden), out_dir / f"{deck.name}-faces{suffix}.png", None, out_dir)
             if n == 1:
-                written.append(_save(hidden, back_file, None, out_dir))
+                written.append(save(hidden, back_file, None, out_dir))
             written.append(face_file)
             sheets.append(Sheet(deck_id, layout, url(face_file), url(back_file), tuple(names)))
             deck_id += 1
@@ -138,7 +138,7 @@ def _deck_images(cards: Sequence[Piece], back: tuple[Op, ...], layout: Grid) -> 
     return drawn[:-1], drawn[-1]
 
 
-def _save(image: Image.Image, target: Path, dpi: int | None, within: Path) -> Path:
+def save(image: Image.Image, target: Path, dpi: int | None, within: Path) -> Path:
     with atomic_path(target, within) as temp:
         # the resolution is stored so a print or layout program opens the image at its true size
         image.save(temp, format="PNG", **({"dpi": (dpi, dpi)} if dpi else {}))

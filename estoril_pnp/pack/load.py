@@ -30,6 +30,7 @@ class Pack:
     files: PackFiles
     info: PackInfo
     manifest: Manifest
+    manifest_src: yamlsrc.Located  # where each key of components.yaml is, to locate a finding
     catalogs: Catalogs
     model: GameModel | None  # the game's typed data, or None for a pack of plain data
     items: Mapping[str, list[Item]]  # the pack's own items files, by name
@@ -65,7 +66,7 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
     files = PackFiles(directory)
     findings: list[Finding] = []
     info, info_src = _read(files, "pack.yaml", PackInfo, findings)
-    manifest, _ = _read(files, "components.yaml", Manifest, findings)
+    manifest, manifest_src = _read(files, "components.yaml", Manifest, findings)
     catalogs = _load_catalogs(files, findings)
     items: dict[str, list[Item]] = {}
     if manifest is not None:
@@ -78,16 +79,17 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
         findings += exc.findings
     if findings:
         raise InputError(findings)
-    assert info is not None and manifest is not None and info_src is not None
+    assert info is not None and manifest is not None and info_src is not None and manifest_src is not None
     model = None
     if info.model:
         model = load_model(info.model, files, catalogs, info_src.finding(("model",), ""))
     try:
-        return Pack(files, info, manifest, catalogs, model, items, tts, load_sheet(files, model, info.numbers))
+        sheet, faults = load_sheet(files, model, info.numbers), ()
     except InputError as exc:
         if not keep_sheet_faults:
             raise
-        return Pack(files, info, manifest, catalogs, model, items, tts, None, tuple(exc.findings))
+        sheet, faults = None, tuple(exc.findings)
+    return Pack(files, info, manifest, manifest_src, catalogs, model, items, tts, sheet, faults)
 
 
 def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:

@@ -66,19 +66,19 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
         total += len(items) * kind.copies
         if total > MAX_PIECES:
             message = f"more than {MAX_PIECES:,} pieces in all (items × copies); a print-and-play set has far fewer"
-            problems.append(Finding(pack.files.root / "components.yaml", None, f"pieces.{name}", message))
+            problems.append(pack.manifest_src.finding(("pieces", name), message))
             break
         shared = _side(design, layouts["back"], {}, translate, overflows, f"{kind.group}/back", lang)
         seen: set[str] = set()
         for item in items:
-            at, components = f"pieces.{name}", pack.files.root / "components.yaml"
+            at = ("pieces", name)
             # a model may join ids (`hans_r/red`); each part is a name, or the key would be a path
             bad = [names.problem(part) for part in item.id.split("/") if names.problem(part)]
             if bad:
-                problems.append(Finding(components, None, at, f"an item's {bad[0]}"))
+                problems.append(pack.manifest_src.finding(at, f"an item's {bad[0]}"))
                 continue
             if item.id in seen:
-                problems.append(Finding(components, None, at, f"two items with id {item.id!r}"))
+                problems.append(pack.manifest_src.finding(at, f"two items with id {item.id!r}"))
             seen.add(item.id)
             first = piece_key(kind, item.id, 1)
             try:  # the copies are alike: laid out, and reported, once
@@ -125,11 +125,9 @@ def _layout(pack: Pack, design: Design, name: str, kind: PieceKind, side: str) -
     layout_name = getattr(kind, side)
     if layout_name is None:
         return None
-    where = f"pieces.{name}.{side}"
-    file = pack.files.root / "components.yaml"
     layout = design.layouts.get(layout_name)
     if layout is None:
-        raise InputError([Finding(file, None, where, f"no layout named '{layout_name}'")])
+        raise InputError([pack.manifest_src.finding(("pieces", name, side), f"no layout named '{layout_name}'")])
     if (layout.width, layout.height) != (float(kind.width), float(kind.height)):
         at = layout.where
         raise InputError(
@@ -175,16 +173,8 @@ def _items(pack: Pack, design: Design, name: str, kind: PieceKind, t: Texts) -> 
             return made
     if kind.items in pack.items:
         return pack.items[kind.items]
-    raise InputError(
-        [
-            Finding(
-                pack.files.root / "components.yaml",
-                None,
-                f"pieces.{name}.items",
-                f"'{kind.items}' is neither a list the game model provides nor a .yaml file of items",
-            )
-        ]
-    )
+    message = f"'{kind.items}' is neither a list the game model provides nor a .yaml file of items"
+    raise InputError([pack.manifest_src.finding(("pieces", name, "items"), message)])
 
 
 def layout_failure(pack_dir: Path, exc: Exception) -> Finding:

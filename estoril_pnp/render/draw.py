@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from math import cos, pi, sin
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -18,6 +17,7 @@ from . import icons
 from .fonts import DEFAULT_FONT
 from .geometry import IDENTITY, Box, Matrix
 from .ops import GridOp, IconOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp
+from .paint import colour
 from .piece import Piece
 
 
@@ -74,9 +74,9 @@ def _points(box: Box) -> tuple[float, float, float, float]:
 
 def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
     if fill:
-        canvas.setFillColor(HexColor(fill))
+        canvas.setFillColor(colour(fill))
     if stroke:
-        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setStrokeColor(colour(stroke))
         canvas.setLineWidth(width)
     return (1 if fill else 0), (1 if stroke else 0)
 
@@ -95,7 +95,7 @@ def _rect(canvas: Canvas, op: RectOp, bleed: float) -> None:
 def _text(canvas: Canvas, op: TextOp, bleed: float) -> None:
     canvas.saveState()
     canvas.setFont(op.font, op.size)
-    canvas.setFillColor(HexColor(op.colour))
+    canvas.setFillColor(colour(op.colour))
     if op.angle:
         canvas.translate(*op.pivot)
         canvas.rotate(op.angle)
@@ -146,9 +146,9 @@ def _stripes(canvas: Canvas, op: StripesOp, bleed: float) -> None:
     ring.rect(b.x, b.y, b.width, b.height)
     ring.rect(inner.x, inner.y, inner.width, inner.height)
     canvas.clipPath(ring, stroke=0, fill=0, fillMode=0)  # even-odd: the ring only
-    canvas.setFillColor(HexColor(op.colours[1]))
+    canvas.setFillColor(colour(op.colours[1]))
     canvas.rect(b.x, b.y, b.width, b.height, stroke=0, fill=1)
-    canvas.setFillColor(HexColor(op.colours[0]))
+    canvas.setFillColor(colour(op.colours[0]))
     step = op.band * 1.6
     x = b.x - b.height
     while x < b.x + b.width:

@@ -15,12 +15,12 @@ from pathlib import Path
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Group
-from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from ..errors import Finding, InputError
 from .fonts import DEFAULT_FONT
+from .paint import colour as to_colour
 
 MAX_BYTES = 1 << 20  # an icon is a few kilobytes; a megabyte is no icon
 
@@ -59,7 +59,7 @@ def _coloured(icon: str, colour: str | None) -> Drawing:
     if colour is None:
         return drawing
     drawing = copy.deepcopy(drawing)
-    paint = HexColor(colour)
+    paint = to_colour(colour)
     stack: list = [drawing]
     while stack:
         node = stack.pop()

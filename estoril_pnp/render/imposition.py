@@ -37,13 +37,13 @@ class Backs(StrEnum):
 
 @dataclass(frozen=True)
 class Mark:
-    """A straight crop or fold mark from (x0, y0) to (x1, y1)."""
+    """A straight crop, fold or glue mark from (x0, y0) to (x1, y1)."""
 
     x0: float
     y0: float
     x1: float
     y1: float
-    kind: Literal["cut", "fold"] = "cut"
+    kind: Literal["cut", "fold", "glue"] = "cut"
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,7 @@ def plan(
             f"inside the {_mm(MARGIN)} mm margin"
         )
     grid_w, grid_h = (paper.height, paper.width) if grid.landscape else (paper.width, paper.height)
-    # a quarter turn anticlockwise lays the across-the-paper grid onto the upright page
-    upright = (0.0, 1.0, -1.0, 0.0, paper.width, 0.0) if grid.landscape else IDENTITY
+    upright = onto_upright(paper, grid.landscape)
     cells = _cells(grid, grid_w, grid_h, cell_w, height)
     slots = tuple(
         _fold_slot(cell, width, height, bleed, upright)
@@ -116,11 +115,16 @@ def plan(
         else _slot(cell, width, height, bleed, backs, back_offset, paper, upright)
         for cell in cells
     )
-    marks = tuple(_turned(m, upright) for m in _marks(cells, bleed, grid.gutter_marks, fold_at=width if fold else None))
+    marks = tuple(turned(m, upright) for m in _marks(cells, bleed, grid.gutter_marks, fold_at=width if fold else None))
     back_page = backs in (Backs.duplex_long, Backs.duplex_short)
     if back_page:
         _check_on_paper(slots, paper, back_offset)
     return SheetPlan(paper.width, paper.height, slots, marks, back_page, grid.gutter_marks, grid.landscape)
+
+
+def onto_upright(paper: Paper, landscape: bool) -> Matrix:
+    """The map from a grid's frame onto the upright page: a quarter turn anticlockwise for a grid across the paper."""
+    return (0.0, 1.0, -1.0, 0.0, paper.width, 0.0) if landscape else IDENTITY
 
 
 def _best_grid(paper: Paper, cell_w: float, cell_h: float, bleed: float) -> _Grid | None:
@@ -229,7 +233,8 @@ def _fold_slot(cell: Box, width: float, height: float, bleed: float, upright: Ma
     )
 
 
-def _turned(m: Mark, upright: Matrix) -> Mark:
+def turned(m: Mark, upright: Matrix) -> Mark:
+    """A mark drawn in a grid's frame, on the upright page."""
     (x0, y0), (x1, y1) = apply(upright, m.x0, m.y0), apply(upright, m.x1, m.y1)
     return Mark(x0, y0, x1, y1, m.kind)
 

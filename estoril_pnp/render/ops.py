@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .geometry import Box
@@ -85,3 +86,21 @@ def shifted(op: Op, dx: float, dy: float) -> Op:
         lines = tuple((x + dx, y + dy, text) for x, y, text in op.lines)
         return replace(op, lines=lines, pivot=(op.pivot[0] + dx, op.pivot[1] + dy))
     return replace(op, box=op.box.moved(dx, dy))
+
+
+def recoloured(op: Op, colour: Callable[[str], str]) -> Op:
+    """The same operation with every colour it paints passed through `colour`; an icon drawn in
+    its own colours (a flag) keeps them."""
+
+    def c(value: str | None) -> str | None:
+        return None if value is None else colour(value)
+
+    if isinstance(op, RectOp | ShapeOp):
+        return replace(op, fill=c(op.fill), stroke=c(op.stroke))
+    if isinstance(op, GridOp):
+        return replace(op, fill=colour(op.fill), stroke=colour(op.stroke))
+    if isinstance(op, StripesOp):
+        return replace(op, colours=(colour(op.colours[0]), colour(op.colours[1])))
+    if isinstance(op, TextOp | LineOp):
+        return replace(op, colour=colour(op.colour))
+    return replace(op, colour=c(op.colour))

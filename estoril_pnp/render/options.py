@@ -8,6 +8,10 @@ from enum import StrEnum
 
 from ..errors import Finding, InputError
 from .imposition import PAPERS, Backs, Paper
+from .tiling import OVERLAP
+
+DEFAULT_BLEED = 3.0  # mm
+MIN_OVERLAP, MAX_OVERLAP = 5.0, 30.0  # mm: room for glue and for the alignment line, yet far less than a tile
 
 
 class Layout(StrEnum):
@@ -18,20 +22,22 @@ class Layout(StrEnum):
 @dataclass(frozen=True)
 class SheetOptions:
     paper: Paper
-    bleed: float = 3.0  # mm
+    bleed: float = DEFAULT_BLEED  # mm
     backs: Backs = Backs.none
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, shifts the back pages (as seen on them)
     layout: Layout = Layout.sheet
     crop_marks: bool = True
+    overlap: float = OVERLAP  # mm: the glue strip between the tiles of a board larger than the paper
 
 
 def resolve_options(
     paper: str,
-    bleed: float = 3.0,
+    bleed: float = DEFAULT_BLEED,
     backs: str = "none",
     back_offset: str = "0,0",
     layout: str = "sheet",
     crop_marks: bool = True,
+    overlap: float = OVERLAP,
 ) -> SheetOptions:
     """SheetOptions, or InputError with one finding per bad option."""
     findings: list[Finding] = []
@@ -45,6 +51,9 @@ def resolve_options(
     choice("--layout", layout, [lay.value for lay in Layout])
     if not math.isfinite(bleed) or not 0 <= bleed <= 20:
         findings.append(Finding("--bleed", None, "", f"must be between 0 and 20 mm (got {bleed:g})"))
+    if not math.isfinite(overlap) or not MIN_OVERLAP <= overlap <= MAX_OVERLAP:
+        message = f"must be between {MIN_OVERLAP:g} and {MAX_OVERLAP:g} mm (got {overlap:g})"
+        findings.append(Finding("--overlap", None, "", message))
     offset = parse_offset(back_offset)
     if offset is None:
         message = f"expected X,Y in mm, each within ±20, such as 1.5,-0.5 (got '{back_offset}')"
@@ -54,7 +63,7 @@ def resolve_options(
     if findings:
         raise InputError(findings)
     assert offset is not None
-    return SheetOptions(PAPERS[paper], bleed, Backs(backs), offset, Layout(layout), crop_marks)
+    return SheetOptions(PAPERS[paper], bleed, Backs(backs), offset, Layout(layout), crop_marks, overlap)
 
 
 def parse_offset(text: str) -> tuple[float, float] | None:

@@ -1,4 +1,5 @@
-"""Draws pages from a plan: pieces clipped to their bleed, backs where the plan puts them, marks last."""
+"""Draws pages from a plan: pieces clipped to their bleed, backs where the plan puts them, marks last;
+a board too large for the paper as its assembly map and then its tiles."""
 
 from __future__ import annotations
 
@@ -7,16 +8,23 @@ from collections.abc import Callable, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from .draw import draw, new_page
-from .geometry import Box
+from .fonts import DEFAULT_FONT
+from .geometry import Box, apply, mapped
 from .imposition import Mark, SheetPlan, Slot
-from .ops import LineOp
+from .ops import LineOp, Op, RectOp, TextOp
 from .piece import Piece
+from .text import PT
+from .tiling import MAP_HEADING, TilePlan
 
 Progress = Callable[[int], None]  # called with the number of pieces just drawn
 
 MARK_WIDTH = 0.09  # mm (a quarter point): a hairline, still visible from an inkjet
 FOLD_DASH = (0.7, 0.7)  # mm
+GLUE_DASH = (2.0, 1.0)  # mm: longer than a fold's, told apart at a glance
 MARK_COLOUR = "#000000"
+LABEL_FONT, LABEL_SIZE = "Oswald-Bold", 14  # pt: a tile's label, read before it is cut
+NOTE_FONT, NOTE_SIZE = DEFAULT_FONT, 9
+STRIP = "#ffffff"  # the overlaps on the map: a veil over the board
 
 
 def draw_sheets(
@@ -56,6 +64,59 @@ def draw_single(canvas: Canvas, pieces: Sequence[Piece], bleed: float, progress:
         progress(1)
 
 
+def draw_tiles(
+    canvas: Canvas, piece: Piece, plan: TilePlan, bleed: float, blank_backs: bool, progress: Progress
+) -> None:
+    """The board's assembly map, then each tile on a page of its own with its marks and label;
+    with `blank_backs`, each followed by an empty page, so a double-sided print leaves its back blank."""
+
+    def turn() -> None:
+        canvas.showPage()
+        if blank_backs:
+            new_page(canvas, plan.page_width, plan.page_height)
+            canvas.showPage()
+
+    new_page(canvas, plan.page_width, plan.page_height)
+    draw(canvas, piece.front, bleed, plan.map_matrix, plan.map_clip)
+    draw(canvas, _map_ops(piece, plan))
+    turn()
+    shape = f"{piece.width:g} × {piece.height:g} mm"
+    for tile in plan.tiles:
+        new_page(canvas, plan.page_width, plan.page_height, tile.trim)
+        draw(canvas, piece.front, bleed, tile.matrix, tile.clip)
+        x, y = tile.label_at
+        caption = f"{piece.key} · {shape} · {plan.rows} × {plan.columns}"
+        text = [_text(LABEL_FONT, LABEL_SIZE, x, y, tile.label), _text(NOTE_FONT, NOTE_SIZE, x + 12, y, caption)]
+        draw(canvas, text, matrix=plan.upright)
+        draw(canvas, _mark_ops(tile.marks))
+        turn()
+    progress(1)
+
+
+def _map_ops(piece: Piece, plan: TilePlan) -> list[Op]:
+    """Over the small board: the overlaps veiled, every tile's outline and label, and a heading."""
+    ops: list[Op] = []
+    boxes = [mapped(plan.map_matrix, t.cut) for t in plan.tiles]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            x0, y0, x1, y1 = max(a.x, b.x), max(a.y, b.y), min(a.right, b.right), min(a.top, b.top)
+            if x1 > x0 and y1 > y0:
+                ops.append(RectOp(Box(x0, y0, x1 - x0, y1 - y0), STRIP, None, 0.0, 0.0, False))
+    for t, box in zip(plan.tiles, boxes, strict=True):
+        ops.append(RectOp(box, None, MARK_COLOUR, 0.3, 0.0, False))
+        cx, cy = apply(plan.map_matrix, t.cut.cx, t.cut.cy)
+        ops.append(_text(LABEL_FONT, 2 * LABEL_SIZE, cx, cy - 2.5, t.label, "center"))
+    top = plan.page_height - MAP_HEADING
+    heading = f"{piece.key} · {piece.width:g} × {piece.height:g} mm · {plan.rows} × {plan.columns}"
+    ops.append(_text(LABEL_FONT, LABEL_SIZE, plan.map_clip.x, top, heading))
+    return ops
+
+
+def _text(font: str, size: float, x: float, y: float, line: str, align: str = "left") -> TextOp:
+    """One line of the engine's own marking, `size` in pt."""
+    return TextOp(font, size * PT, MARK_COLOUR, ((x, y, line),), align, 0.0, (0.0, 0.0))
+
+
 def _back(canvas: Canvas, piece: Piece, slot: Slot, bleed: float) -> None:
     if piece.back is not None and slot.back_matrix is not None:
         draw(canvas, piece.back, bleed, slot.back_matrix, slot.back_clip)
@@ -71,7 +132,8 @@ def _marks_for(marks: Sequence[Mark], used: Sequence[Slot], backs_beside: bool) 
     return vertical + [m for m in marks if m.y0 == m.y1 and round(m.y0, 6) in ys]
 
 
+DASHES = {"cut": (), "fold": FOLD_DASH, "glue": GLUE_DASH}
+
+
 def _mark_ops(marks: Sequence[Mark]) -> list[LineOp]:
-    return [
-        LineOp(m.x0, m.y0, m.x1, m.y1, MARK_COLOUR, MARK_WIDTH, FOLD_DASH if m.kind == "fold" else ()) for m in marks
-    ]
+    return [LineOp(m.x0, m.y0, m.x1, m.y1, MARK_COLOUR, MARK_WIDTH, DASHES[m.kind]) for m in marks]

@@ -1,10 +1,10 @@
 """The gallery's web server: the standard library's, bound to this computer alone (127.0.0.1).
 
-    /                 the page (templates/watch/index.html)
-    /state.json       what the gallery shows now: pictures, findings, links
-    /events           server-sent events: the version, each time the gallery changes
-    /picture/KEY.png  a picture, by its content key (never changes: cached for good)
-    /out/PATH         a file of the build (the rulebook, the score page, the PDFs)
+/                 the page (templates/watch/index.html)
+/state.json       what the gallery shows now: pictures, findings, links
+/events           server-sent events: the version, each time the gallery changes
+/picture/KEY.png  a picture, by its content key (never changes: cached for good)
+/out/PATH         a file of the build (the rulebook, the score page, the PDFs)
 """
 
 from __future__ import annotations

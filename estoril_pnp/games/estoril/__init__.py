@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ...errors import Finding
+from ...errors import Finding, InputError
 from ...i18n.catalogs import Catalogs, Texts
 from ...pack.manifest import Manifest
 from ...scoring import sheet as scoresheet
@@ -101,6 +101,9 @@ class CityOfSpies:
         """The facts the rulebook's template states, and its pictures drawn from `pieces`."""
         from . import rulebook
 
+        unprinted = self._unprinted(files, manifest)
+        if unprinted:  # the pictures show a piece of every kind: said as the check says it, not as a crash
+            raise InputError(unprinted)
         copies = {name: kind.copies for name, kind in manifest.pieces.items()}
         sheet = scoresheet.load(files.path(scoresheet.SHEET), self.numbers(), self.score_pieces())
         return rulebook.context(self.data, sheet, files, t, copies), rulebook.pictures(self.data, design, pieces)
@@ -131,14 +134,6 @@ class CityOfSpies:
 
     def check(self, files: PackFiles, manifest: Manifest) -> list[Finding]:
         """The pack against the published game: its counts, and every piece of it printed."""
-        from .faces import SOURCES
-
-        printed = {kind.items for kind in manifest.pieces.values()}
-        unprinted = [
-            Finding(files.root / "components.yaml", None, "pieces", f"no piece kind prints the game's '{source}'")
-            for source in SOURCES
-            if source not in printed
-        ]
         d = self.data
         want = d.game.counts
         have = {
@@ -147,10 +142,20 @@ class CityOfSpies:
             "missions": (len(d.missions), "missions.yaml", "missions"),
             "locations": (len(d.locations), "locations.yaml", "locations"),
         }
-        return unprinted + [
+        return self._unprinted(files, manifest) + [
             Finding(files.root / file, None, key, f"{n} entries, but the game has {getattr(want, name)}")
             for name, (n, file, key) in have.items()
             if n != getattr(want, name)
+        ]
+
+    def _unprinted(self, files: PackFiles, manifest: Manifest) -> list[Finding]:
+        from .faces import SOURCES
+
+        printed = {kind.items for kind in manifest.pieces.values()}
+        return [
+            Finding(files.root / "components.yaml", None, "pieces", f"no piece kind prints the game's '{source}'")
+            for source in SOURCES
+            if source not in printed
         ]
 
 

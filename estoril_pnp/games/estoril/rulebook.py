@@ -167,6 +167,8 @@ def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[Played, 
         "player_names": [names[c] for c in order],
         "count": len(order),
         "missions_in_play": t.list(t(f"mission.{m}.title") for m in game.values["missions"]),
+        # the table's Enigma row needs a line saying who holds the card
+        "enigma": names.get(game.values.get("enigma")),
         "missions": missions,
         "rows": rows,
         "winners": t.list(winners),

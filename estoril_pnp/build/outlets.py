@@ -1,0 +1,111 @@
+"""The pack for a print shop or for a cutting machine: every language laid out and planned before
+any file is written (a finding stops the build with nothing written), then each language's folder
+OUT/<lang>/<shop> or OUT/<lang>/<machine>-<paper> written whole, at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import Finding, InputError
+from ..export.cmyk import separated
+from ..export.cutfiles import write_cut_set
+from ..export.shopfiles import write_shop
+from ..export.shops import Shop, plan_shop
+from ..files.outdir import output_folder
+from ..files.resources import package_dir
+from ..files.safepath import inside
+from ..render.cutter import CutSheet, Machine, plan_cut
+from ..render.imposition import Backs, DoesNotFit, Paper
+from ..render.piece import Piece
+from .printset import by_size, for_print, lay_out_languages
+
+if TYPE_CHECKING:
+    from PIL.ImageCms import ImageCmsProfile
+
+    from ..pack.load import Pack
+    from ..render.sheets import Progress
+
+
+def shop_plans(
+    pack: Pack, languages: Sequence[str], shop: Shop, warn: Callable[[str], None]
+) -> tuple[dict[str, list[Piece]], list[Finding]]:
+    """Each language's pieces on the shop's cards, and every finding (warnings: pieces left out)."""
+    plans, findings = {}, []
+    for code, pieces in lay_out_languages(pack, languages, warn).items():
+        plans[code], found = plan_shop(pieces, shop)
+        findings += found
+    return plans, list(dict.fromkeys(findings))
+
+
+def build_shop(
+    pack: Pack,
+    languages: Sequence[str],
+    shop: Shop,
+    out_dir: Path,
+    progress: Progress,
+    warn: Callable[[str], None] = lambda _: None,
+    profile: ImageCmsProfile | None = None,
+) -> list[Path]:
+    """The shop's files for every language, with `profile` in its CMYK; InputError, and no file,
+    for any error found."""
+    plans, findings = shop_plans(pack, languages, shop, warn)
+    errors = [f for f in findings if f.severity == "error"]
+    if not errors and not any(plans.values()):
+        errors = [Finding("--shop", None, "", f"{shop.name} has a card for none of this pack's pieces")]
+    if errors:
+        raise InputError(errors)
+    for finding in findings:
+        warn(str(finding))
+    files = []
+    for code, placed in plans.items():
+        if profile is not None:
+            placed = separated(placed, profile)
+        folder = inside(out_dir, out_dir / code / shop.key)
+        with output_folder(folder, (pack.files.root, package_dir())) as staging:
+            written = write_shop(placed, shop, staging, progress)
+        files += [folder / p.relative_to(staging) for p in written]
+    return files
+
+
+def build_cutter(
+    pack: Pack,
+    languages: Sequence[str],
+    machine: Machine,
+    paper: Paper,
+    bleed: float,
+    corner: float,
+    out_dir: Path,
+    progress: Progress,
+    warn: Callable[[str], None] = lambda _: None,
+) -> list[Path]:
+    """Print-and-cut sheets and their cut files for every language: fronts, and a piece's own
+    reverse as a piece of its own (a cut sheet is printed on one side). A piece too large to sit
+    between the marks is left out with a warning; InputError, and no file, if that is every piece."""
+    laid_out = lay_out_languages(pack, languages, warn)
+    plans: dict[str, dict[str, list[tuple[CutSheet, Sequence[Piece]]]]] = {}
+    left_out = []
+    for code, pieces in laid_out.items():
+        plans[code] = {}
+        for group, members in for_print(pieces, Backs.none).items():
+            for (width, height), batch in by_size(members).items():
+                try:
+                    sheet = plan_cut(paper, machine, width, height, bleed, corner)
+                except DoesNotFit as exc:
+                    left_out.append(Finding(group, None, batch[0].key, f"{exc}; left out", "warning"))
+                    continue
+                plans[code].setdefault(group, []).append((sheet, batch))
+    if not any(plans.values()):
+        raise InputError([Finding("--cutter", None, "", f"no piece of this pack fits between {machine.name}'s marks")])
+    for finding in dict.fromkeys(left_out):
+        warn(str(finding))
+    files = []
+    for code, groups in plans.items():
+        folder = inside(out_dir, out_dir / code / f"{machine.key}-{paper.name.lower()}")
+        with output_folder(folder, (pack.files.root, package_dir())) as staging:
+            written = [
+                p for group, batches in groups.items() for p in write_cut_set(group, batches, bleed, staging, progress)
+            ]
+        files += [folder / p.relative_to(staging) for p in written]
+    return files

@@ -1,0 +1,19 @@
+"""The colours of the drawing operations as ReportLab colours: "#rrggbb", or a colour already
+separated for print, "cmyk(c,m,y,k)" with each part from 0 to 1 (export/cmyk.py writes them)."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import CMYKColor, Color, HexColor
+
+CMYK = "cmyk("
+
+
+def colour(value: str) -> Color:
+    if value.startswith(CMYK):
+        c, m, y, k = (float(v) for v in value.removeprefix(CMYK).rstrip(")").split(","))
+        return CMYKColor(c, m, y, k)
+    return HexColor(value)
+
+
+def cmyk(c: float, m: float, y: float, k: float) -> str:
+    return f"{CMYK}{c:.4f},{m:.4f},{y:.4f},{k:.4f})"
