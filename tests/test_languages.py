@@ -118,6 +118,7 @@ def test_each_language_reads_back_with_its_own_words(built: Path, lang: str) -> 
         assert t(key).upper() in aids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pack_dir", "lang"), pack_languages(), ids=pack_id)
 def test_each_language_keeps_the_sizes_and_embeds_its_fonts(
     builds: Callable[[Path], Path], pack_dir: Path, lang: str

@@ -98,6 +98,7 @@ def test_contents_outline_page_numbers_and_running_heads_agree(built: Path, lang
             assert foot.strip() == str(number)
 
 
+@pytest.mark.slow
 def test_fonts_are_embedded_truetype_and_papers_have_their_size(built: Path) -> None:
     for paper, size in (("a4", (595.3, 841.9)), ("letter", (612.0, 792.0))):
         reader = PdfReader(built / "en" / paper / "rulebook.pdf")
@@ -155,6 +156,7 @@ def test_a_changed_pack_changes_every_rulebook_aid_and_the_scorer(pack_copy: Pat
     assert {"red": 7} in missions  # the Germans, won alone
 
 
+@pytest.mark.slow
 def test_the_worked_scoring_example_follows_its_record(pack_copy: Path, tmp_path: Path) -> None:
     example = pack_copy / "examples" / "scoring.yaml"
     before = score(SHIPPED.sheet, read(SHIPPED.sheet, str(example), {}, SHIPPED.catalogs))

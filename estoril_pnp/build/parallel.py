@@ -14,7 +14,7 @@ import os
 import queue
 import signal
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -45,7 +45,16 @@ def run(names: Sequence[str], work: Callable[[str, Report], T], jobs: int, repor
     job that fails stops the others and its exception is raised here."""
     workers = min(jobs, len(names))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return {name: work(name, report) for name in names}
+        sizes: dict[str, int] = {}
+
+        def sized(name: str) -> Callable[[int], None]:
+            def add(count: int) -> None:  # the bar's length grows as each job learns its own
+                sizes[name] = count
+                report.sized(sum(sizes.values()))
+
+            return add
+
+        return {name: work(name, replace(report, sized=sized(name))) for name in names}
     global _work
     context = multiprocessing.get_context("fork")
     news = context.Queue()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -167,8 +167,6 @@ def build_set(
     language: file name -> a function of the language giving the output's content key and how
     to write it.
     """
-    from contextlib import ExitStack
-
     from .parallel import Report, run
 
     extras = extras or (lambda _: {})
@@ -181,7 +179,7 @@ def build_set(
     todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
     files = [placed(out_dir / c / paper, name) for c in languages if c not in todo for name in sorted(expected)]
     if todo:
-        register_fonts_once()
+        _register_fonts()
     forbidden = (pack.files.root, package_dir())
     fresh = [f for f in (out_dir, *(out_dir / code for code in todo)) if not f.exists()]
     with _unmade_on_failure(fresh), ExitStack() as stack:
@@ -220,8 +218,8 @@ def _unmade_on_failure(fresh: Sequence[Path]) -> Iterator[None]:
         raise
 
 
-def register_fonts_once() -> None:
-    """Before any worker forks: each then starts with the fonts registered."""
+def _register_fonts() -> None:
+    """In the parent, before any worker forks: each then starts with the fonts registered."""
     from ..render.fonts import register_fonts
 
     register_fonts()
@@ -300,7 +298,7 @@ def laid_out(pack: Pack, code: str, warn: Callable[[str], None]) -> list[Piece]:
 
 def lay_out_languages(pack: Pack, languages: Sequence[str], warn: Callable[[str], None]) -> dict[str, list[Piece]]:
     """Every language's pieces, before any file is written; what is left untranslated or does not fit is said."""
-    register_fonts_once()
+    _register_fonts()
     return {code: laid_out(pack, code, warn) for code in languages}
 
 
