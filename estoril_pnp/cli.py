@@ -452,7 +452,7 @@ def watch(
     """
     from .watch.session import run as watch_pack
 
-    watch_pack((pack or default_pack()).resolve(), lang, out_dir, paper, port, say, warn)
+    watch_pack((pack or default_pack()).resolve(), lang, out_dir, paper, port, say, lambda line: say(line, err=True))
 
 
 @app.command()

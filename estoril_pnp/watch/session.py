@@ -23,8 +23,8 @@ from .server import HOST, serve
 Say = Callable[[str], None]
 
 
-def run(pack_dir: Path, lang: str, out_dir: Path, paper: str, port: int, say: Say, warn: Say) -> None:
-    """Serves until Ctrl-C (KeyboardInterrupt)."""
+def run(pack_dir: Path, lang: str, out_dir: Path, paper: str, port: int, say: Say, tell: Say) -> None:
+    """Serves until Ctrl-C (KeyboardInterrupt). `say` prints news, `tell` a finding (on stderr)."""
     import watchfiles
 
     options = resolve_options(paper)  # a bad --paper stops here, before anything is served
@@ -36,7 +36,7 @@ def run(pack_dir: Path, lang: str, out_dir: Path, paper: str, port: int, say: Sa
     def look() -> None:
         findings = _look(pack_dir, lang, out_dir, paper, options, gallery, say)
         for line in findings if findings != shown else []:  # each finding said once, not on every save
-            warn(line)
+            tell(line)
         shown[:] = findings
 
     look()
@@ -53,6 +53,11 @@ def _look(
     from ..pack.load import load_pack
 
     findings: list[str] = []
+
+    def warn(line: str) -> None:
+        if f"warning: {line}" not in findings:  # the build lays out again, and says the same
+            findings.append(f"warning: {line}")
+
     try:
         pack = load_pack(pack_dir)
         languages = pack.languages if lang == "all" else [lang]
@@ -60,7 +65,7 @@ def _look(
             have = ", ".join(pack.languages)
             raise InputError([Finding("--lang", None, "", f"no catalog for '{lang}' (this pack has: {have})")])
         pictures = one_of_each(pack)  # copies are one picture
-        drawn = gallery.show({code: laid_out(pictures, code, findings.append) for code in languages}, findings)
+        drawn = gallery.show({code: laid_out(pictures, code, warn) for code in languages}, findings)
         if drawn:
             names = list(dict.fromkeys(s.name for s in drawn))
             more = f" and {len(names) - 4} more" if len(names) > 4 else ""
@@ -71,7 +76,7 @@ def _look(
             options,
             out_dir,
             lambda _: None,
-            warn=lambda line: None if line in findings else findings.append(line),
+            warn=warn,
             extras=lambda said: extras(pack, paper, said),
             jobs=cores(),
         )
