@@ -26,7 +26,7 @@ from .render.layout import Design, load_design
 from .render.options import DEFAULT_BLEED
 from .render.tiling import tile
 from .rulebook import book
-from .scoring.sheet import catalog_keys
+from .scoring.sheet import call_values, catalog_keys
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,10 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
     missing = [key for key in required if key not in english]
     out = [Finding(root / "en.yaml", None, key, "missing in the English catalog") for key in missing]
     numbers = set(pack.numbers())
-    model_values = pack.model.call_values() if pack.model else {}
+    model_values = {
+        **(pack.model.call_values() if pack.model else {}),
+        **(call_values(pack.sheet) if pack.sheet else {}),
+    }
     plurals = plural_stems(english)
     for lang, catalog in sorted(pack.catalogs.items()):  # the allowed names are the code's, whatever English says
         for key, text in catalog.items():

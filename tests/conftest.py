@@ -20,9 +20,15 @@ ROOT = Path(__file__).parent.parent
 
 def all_packs() -> list[Path]:
     """Every pack the per-catalog and per-piece tests run over: the shipped one (always), each
-    `packs/*/` with a pack.yaml, and the model-less fixture, so a new pack is tested by adding it."""
+    `packs/*/` with a pack.yaml, the model-less fixture and the gallery's score sheets, so a new
+    pack is tested by adding it."""
     found = sorted(p.parent for p in (ROOT / "packs").glob("*/pack.yaml"))
-    return [default_pack(), *found, ROOT / "tests" / "fixtures" / "tiny_game"]
+    return [default_pack(), *found, ROOT / "tests" / "fixtures" / "tiny_game", *gallery_packs()]
+
+
+def gallery_packs() -> list[Path]:
+    """The gallery of well-known games' scoring: `examples/sheets/*/`, a score sheet each."""
+    return sorted(p.parent for p in (ROOT / "examples" / "sheets").glob("*/pack.yaml"))
 
 
 def pack_languages() -> list[tuple[Path, str]]:

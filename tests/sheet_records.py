@@ -23,9 +23,14 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
     """One legal record, as the data a record's YAML holds. Switch `changes` to entries are not
     followed (none of the sheet-driven packs has them): an entry keeps its own bounds."""
     numbers = sheet["numbers"]
+    small = rng.choice([True, False, None])  # every number near its least, anywhere, or each by chance
     n = rng.randint(_num(sheet["players"]["min"], 0, numbers), _num(sheet["players"]["max"], 0, numbers))
     colours = rng.sample([c["id"] for c in sheet["pieces"]["colours"]["items"]], n)
     record: dict[str, Any] = {"players": [{"colour": c} for c in colours]}
+    if sheet.get("teams"):
+        low, high = sheet["teams"]["min"], sheet["teams"]["max"]
+        for i, player in enumerate(record["players"]):
+            player["members"] = [f"P{i}{j}" for j in range(rng.randint(low, high))]
     on: dict[str, Any] = {}
     for s in sheet["switches"]:
         lo, hi = s["players"]["min"], s["players"]["max"]
@@ -59,12 +64,17 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
 
     def value(entry: Mapping[str, Any], owner: str | None) -> Any:
         kind = entry["kind"]
-        if kind == "number":
-            return rng.randint(_num(entry["min"], n, numbers), _num(entry["max"], n, numbers))
+        if kind == "number":  # near its least, often: the sums a sheet's checks bound (trains ≤ 45) are then met
+            low, high = _num(entry["min"], n, numbers), _num(entry["max"], n, numbers)
+            near = small if small is not None else rng.random() < 0.5
+            return rng.randint(low, min(high, low + 3) if near else high)
         if kind == "yesno":
             return rng.random() < 0.5
         if kind == "holder":
             return rng.choice([None, *colours])
+        if kind == "holders":  # each piece held by one player or by nobody
+            held = {p: rng.choice([None, *colours]) for p in free(entry["of"], None)}
+            return {p: c for p, c in held.items() if c is not None}
         pool = free(entry["of"], owner)
         pool = [p for p in pool if p not in entry.get("except", [])]
         if kind == "pieces":
@@ -82,11 +92,14 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
     for entry in sheet["entries"]:
         if entry["when"] is not None and not on.get(entry["when"]):
             continue
+        if entry["kind"] == "number" and entry["default"] is not None and rng.random() < 0.3:
+            continue  # left out: its default counts
         if entry["per"] == "game":
             record[entry["id"]] = value(entry, None)
         else:
             for player in record["players"]:
-                player[entry["id"]] = value(entry, player["colour"])
+                if entry.get("only") is None or player["colour"] in entry["only"]:
+                    player[entry["id"]] = value(entry, player["colour"])
     return record
 
 

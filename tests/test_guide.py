@@ -22,12 +22,14 @@ BLOCK = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```$", re.S | re.M)
 
 
 def steps(text: str) -> list[tuple[str, str, str]]:
-    """(kind, target, body): ("file", path, text), ("append", path, text) or ("run", "", command)."""
+    """(kind, target, body): ("file", path, text), ("append", path, text), ("replace", path, text)
+    or ("run", "", command)."""
     out: list[tuple[str, str, str]] = []
     for lang, info, body in BLOCK.findall(text):
         words = dict(w.split("=", 1) if "=" in w else (w, "") for w in info.split())
         if "file" in words:
-            out.append(("append" if "append" in words else "file", words["file"], body))
+            kind = next((k for k in ("append", "replace") if k in words), "file")
+            out.append((kind, words["file"], body))
         elif lang == "sh":
             out += [("run", "", line) for line in body.splitlines() if line.strip() and not line.startswith("#")]
     return out
@@ -60,7 +62,10 @@ def followed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
             assert folder in path.resolve().parents  # the guide writes only inside its folder
             path.parent.mkdir(parents=True, exist_ok=True)
             if kind == "file":
-                assert not path.exists(), f"the guide writes {target} twice; later blocks append"
+                assert not path.exists(), f"the guide writes {target} twice; later blocks append or replace"
+            if kind == "replace":
+                assert path.exists(), f"the guide replaces {target} before writing it"
+                path.unlink()
             with path.open("a", encoding="utf-8") as out:
                 out.write(body)
     return folder, said
@@ -100,3 +105,21 @@ def test_the_guide_prints_a_score_pad_and_scores_a_game(followed: tuple[Path, di
     assert "Winner: Red (Ana) · 22 points — most points." in scored  # as the guide says it prints
     guide = " ".join(GUIDE.read_text(encoding="utf-8").split())
     assert "`Winner: Red (Ana) · 22 points — most points.`" in guide
+
+
+def test_the_guide_ends_a_game_by_a_condition_in_a_scenario(followed: tuple[Path, dict[str, str]]) -> None:
+    folder, said = followed
+    pad = text_of(folder / "printed" / "en" / "a4" / "scorepad.pdf")
+    assert "Crowned (all stalls open)" in pad and "Festival lanterns" in pad
+    scored = " ".join(said["estoril-pnp score festival_night.yaml --pack night_market"].split())
+    verdict = "Winner: Blue (Ben) · 22 points — crowned at once with every stall of the night open."
+    assert verdict in scored and "28" in scored  # Ana's points are more, and they lose
+    guide = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    assert f"`{verdict}`" in guide
+    record = folder / "festival_night.yaml"
+    record.write_text(record.read_text(encoding="utf-8").replace("lanterns: 2}", "lanterns: 4}"), encoding="utf-8")
+    refused = runner.invoke(app, ["score", str(record), "--pack", str(folder / "night_market")])
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        f"error: {record}:3: players[0]: 1 more lanterns than open stalls; a lantern hangs on an open stall\n"
+    )

@@ -50,7 +50,6 @@ WORDS = {
             "Osiągnięte 13 punktów zwycięstwa",
             "Misje łatwe",
             "Dowody",
-            "własna zasada tego wydania",
         ],
     },
     (STAWKA, "en"): {
@@ -73,7 +72,6 @@ WORDS = {
             "13 victory points reached",
             "Easy missions",
             "Evidence",
-            "this edition's own rule",
         ],
     },
     (ESPIONAGE, "cs"): {
@@ -93,7 +91,6 @@ WORDS = {
             "kdo vyhrál?",
             "3 zajištěné státy",
             "Zajištěný hlavní stát soupeře",
-            "vlastní pravidlo této edice",
         ],
     },
     (ESPIONAGE, "en"): {
@@ -113,7 +110,6 @@ WORDS = {
             "who has won?",
             "3 states secured",
             "The opponent's main state secured",
-            "this edition's own rule",
         ],
     },
 }
@@ -234,57 +230,116 @@ def score(pack: Path, record: str, *extra: str) -> dict:
     return json.loads(result.stdout)
 
 
+def stawka(pl: str, de: str, scenario: str = "scenario: extended\nsecrets_to_win: 2") -> str:
+    return f"{scenario}\nplayers:\n  - {{colour: pl, {pl}}}\n  - {{colour: de, {de}}}\n"
+
+
 def test_stawka_names_the_player_who_ended_the_game_even_with_fewer_points() -> None:
-    record = """players:
-  - {colour: pl, easy: 2, hard: 1, tens: 1, secrets: true, arrests: false, goal: false}
-  - {colour: de, easy: 3, hard: 1, tens: 2, secrets: false, arrests: false, goal: false}
-"""
+    record = stawka("easy: 2, hard: 1, tens: 1, secrets: 2, goal: false", "easy: 3, hard: 1, tens: 2, secrets: 1")
     result = score(STAWKA, record)
     by = {p["colour"]: p for p in result["players"]}
-    assert (by["pl"]["vp"], by["de"]["vp"]) == (2 * 2 + 4 + 1, 3 * 2 + 4 + 2)
-    assert result["winners"] == ["pl"]
+    assert (by["pl"]["total"], by["de"]["total"]) == (2 * 2 + 4 + 1, 3 * 2 + 4 + 2)
+    assert result["winners"] == ["pl"] and (result["outcome"], result["end"]) == ("ended", "secrets")
 
 
 def test_stawka_counts_thirteen_points_as_a_win() -> None:
-    record = """players:
-  - {colour: pl, easy: 1, hard: 1, tens: 0, secrets: false, arrests: false, goal: false}
-  - {colour: de, easy: 2, hard: 2, tens: 1, secrets: false, arrests: false, goal: false}
-"""
+    record = stawka("easy: 1, hard: 1, tens: 0, secrets: 0", "easy: 2, hard: 2, tens: 1, secrets: 0")
     result = score(STAWKA, record)
-    assert result["winners"] == ["de"] and result["tiebreak"] is None
-    assert [(p["vp"], p["breakdown"]["points"]) for p in result["players"]] == [(2 * 2 + 2 * 4 + 1, 1), (2 + 4, 0)]
+    assert result["winners"] == ["de"] and result["end"] == "points"
+    assert [(p["colour"], p["total"], p["ended"]) for p in result["players"]] == [
+        ("de", 2 * 2 + 2 * 4 + 1, ["points"]),
+        ("pl", 2 + 4, []),
+    ]
+
+
+def test_a_stawka_game_nobody_has_won_yet_says_so() -> None:
+    record = stawka("easy: 1, hard: 0, tens: 3, secrets: 1", "easy: 2, hard: 1, tens: 1, secrets: 0")
+    result = score(STAWKA, record)
+    assert (result["winners"], result["outcome"], result["end"]) == ([], "unfinished", None)
+    shown = runner.invoke(app, ["score", "-", "--pack", str(STAWKA)], input=record)
+    assert shown.exit_code == 0 and "No winner yet" in shown.output and "Winner" not in shown.output
+
+
+def test_a_stawka_scenarios_values_score() -> None:
+    free = "scenario: free\nsecrets_to_win: 3\neasy_worth: 3\nhard_worth: 5"
+    result = score(
+        STAWKA, stawka("easy: 2, hard: 1, tens: 0, secrets: 0", "easy: 0, hard: 0, tens: 1, secrets: 2", free)
+    )
+    by = {p["colour"]: p for p in result["players"]}
+    assert by["pl"]["breakdown"] == {"vp_easy": 2 * 3, "vp_hard": 5, "vp_evidence": 0}
+    assert result["outcome"] == "unfinished"  # 2 secrets do not win where the scenario asks 3
+
+
+@pytest.mark.parametrize(
+    ("record", "line"),
+    [
+        (stawka("easy: 0, hard: 0, tens: 0, secrets: 0, arrests: true", "easy: 0, hard: 0, tens: 0, secrets: 0"), 4),
+        (stawka("easy: 0, hard: 0, tens: 0, secrets: 2", "easy: 0, hard: 0, tens: 0, secrets: 0, goal: true"), 3),
+        (
+            stawka(
+                "easy: 1, hard: 0, tens: 0, secrets: 0",
+                "easy: 0, hard: 0, tens: 0, secrets: 0",
+                "scenario: standard\nsecrets_to_win: 1",
+            ),
+            4,
+        ),
+    ],
+    ids=["pl-arrests", "both-ended", "standard-missions"],
+)
+def test_an_impossible_stawka_record_is_refused_with_one_located_line(record: str, line: int) -> None:
+    result = runner.invoke(app, ["score", "-", "--pack", str(STAWKA)], input=record)
+    assert result.exit_code == 2, result.output
+    errors = [x for x in result.output.splitlines() if x.startswith("error:")]
+    assert len(errors) == 1 and errors[0].startswith(f"error: <stdin>:{line}:"), result.output
 
 
 def test_a_two_player_game_is_scored_by_questions_without_asking_how_many_play() -> None:
-    answers = "pl\n\n2\n1\n1\ny\nn\nn\nde\nAda\n3\n1\n2\nn\nn\nn\n\n"
+    # PL: no name, missions 2 easy and 1 hard, evidence once, 2 secrets, no goal (and no question on arrests);
+    # DE: Ada, …, no arrests; then the scenario, the secrets it asks, its mission values as they stand
+    answers = "pl\n\n2\n1\n1\n2\nn\nde\nAda\n3\n1\n2\n1\nn\nn\nextended\n2\n\n\n\n"
     result = runner.invoke(app, ["score", "-i", "--pack", str(STAWKA)], input=answers)
     assert result.exit_code == 0, result.output
     asked = load_pack(STAWKA).texts("en")("score.ask.players", players_min=2, players_max=2)
     assert asked not in result.output
-    assert re.search(r"Winner: PL · 1 condition met", result.output), result.output
+    assert re.search(r"Winner: PL · 9 victory points", result.output), result.output
+    assert "arrested every PL agent" not in result.output.split("DE (Ada)")[0].split("Player 2")[0]
     assert "DE (Ada)" in result.output
 
 
+def spies1762(secured: str, east: str = "hu", west: str = "fr") -> str:
+    return f"players:\n  - {{colour: east, main: {east}}}\n  - {{colour: west, main: {west}}}\nsecured: {{{secured}}}\n"
+
+
 def test_1762_names_the_winner_by_three_states_or_the_main_state() -> None:
-    three = score(
-        ESPIONAGE,
-        "players:\n  - {colour: east, secured: 1, main: false}\n  - {colour: west, secured: 3, main: false}\n",
-    )
-    assert three["winners"] == ["west"]
-    main = score(
-        ESPIONAGE, "players:\n  - {colour: east, secured: 1, main: true}\n  - {colour: west, secured: 2, main: false}\n"
-    )
-    assert main["winners"] == ["east"] and main["tiebreak"] is None
+    three = score(ESPIONAGE, spies1762("pl: east, us: west, gb: west, su: west"))
+    assert three["winners"] == ["west"] and three["end"] == "three_states"
+    main = score(ESPIONAGE, spies1762("fr: east, us: west, gb: west"))
+    assert main["winners"] == ["east"] and main["end"] == "main_state"
 
 
-def test_a_1762_record_out_of_bounds_is_refused_with_its_line() -> None:
-    result = runner.invoke(
-        app,
-        ["score", "-", "--pack", str(ESPIONAGE)],
-        input="players:\n  - {colour: east, secured: 7, main: false}\n  - {colour: west, secured: 0, main: false}\n",
-    )
-    assert result.exit_code == 2
-    assert "secured" in result.output and "Traceback" not in result.output
+def test_a_1762_game_nobody_has_won_yet_says_so() -> None:
+    result = score(ESPIONAGE, spies1762("pl: east, us: west"))
+    assert (result["winners"], result["outcome"]) == ([], "unfinished")
+    shown = runner.invoke(app, ["score", "-", "--pack", str(ESPIONAGE), "--lang", "cs"], input=spies1762("us: west"))
+    assert shown.exit_code == 0 and "Zatím bez vítěze" in shown.output
+
+
+@pytest.mark.parametrize(
+    ("record", "line"),
+    [
+        (spies1762("pl: east", east="us"), 2),  # a main state of the other faction
+        (spies1762("pl: east, hu: east, su: east, fr: west, us: west, gb: west"), 1),  # both won
+        (spies1762("pl: east, Polska: west"), 4),  # one state, two holders
+        (spies1762("pl: north"), 4),  # a holder who does not play
+    ],
+    ids=["other-faction", "both-won", "two-holders", "no-such-holder"],
+)
+def test_an_impossible_1762_record_is_refused_with_one_located_line(record: str, line: int) -> None:
+    result = runner.invoke(app, ["score", "-", "--pack", str(ESPIONAGE)], input=record)
+    assert result.exit_code == 2, result.output
+    errors = [x for x in result.output.splitlines() if x.startswith("error:")]
+    assert len(errors) == 1 and errors[0].startswith(f"error: <stdin>:{line}:"), result.output
+    assert "Traceback" not in result.output
 
 
 def test_the_engine_names_neither_game() -> None:

@@ -8,6 +8,7 @@ No network: scripts, styles and pictures are all inside the file.
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import io
 import json
@@ -79,6 +80,11 @@ WORDS = (
     "refuse.list_needed",
     "refuse.except",
     "refuse.number",
+    "refuse.only",
+    "refuse.members",
+    "members",
+    "game",
+    "lowest",
 )
 
 
@@ -222,5 +228,13 @@ def resolved_sheet(pack: Pack) -> dict[str, Any] | None:
 def make_page(pack: Pack, resolved: Mapping[str, Any], pieces: Sequence[Piece], lang: str, rulebook: str | None) -> str:
     """The whole page of `lang`, its pictures drawn from `pieces` (that language's)."""
     pictures, aspects = page_pictures(resolved, pieces)
-    data = page_data(resolved, pack.texts(lang), pictures, aspects, store=pack.info.title)
+    data = page_data(resolved, pack.texts(lang), pictures, aspects, store=store_key(pack, resolved))
     return render(data, pack.info.title, rulebook)
+
+
+def store_key(pack: Pack, resolved: Mapping[str, Any]) -> str:
+    """Where the page keeps its game in the phone: the pack (its folder's name and its sheet), not its
+    title, so two packs of one title never share a game and a changed sheet never reads an old one."""
+    game = {k: v for k, v in resolved.items() if k not in ("texts", "languages")}
+    text = json.dumps([pack.files.root.name, pack.info.title, game], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]

@@ -34,11 +34,14 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "score.mission": frozenset({"n"}),
     "score.ask.variants": frozenset({"variants"}),
     "score.ask.colour": frozenset({"n", "free"}),
+    "score.ask.team": frozenset({"n", "free"}),
+    "score.ask.members": frozenset({"min", "max"}),
     "score.ask.missions": frozenset({"n"}),
     "score.ask.overwrite": frozenset({"path"}),
     # an answer `score --interactive` cannot use (scoring/ask.py)
     "score.answer.number": frozenset({"min", "max"}),
     "score.answer.name_long": frozenset({"n"}),
+    "score.answer.members": frozenset({"n", "min", "max"}),
     "score.answer.too_long": frozenset({"length", "n"}),
     "score.answer.unknown": frozenset({"what", "text"}),
     "score.answer.did_you_mean": frozenset({"names"}),
@@ -77,6 +80,8 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "scorepage.refuse.holder": frozenset({"what", "text"}),
     "scorepage.refuse.except": frozenset({"card"}),
     "scorepage.refuse.number": frozenset({"what", "min", "max"}),
+    "scorepage.refuse.only": frozenset({"what"}),
+    "scorepage.refuse.members": frozenset({"n", "min", "max"}),
 }
 
 # `{{` and `}}`, a field `{...}`, or a lone brace. Only a field holding a plain name is
@@ -103,10 +108,17 @@ ENGINE_WORDS = (
     "score.answer.",
     "score.ask.players",
     "score.ask.colour",
+    "score.ask.team",
     "score.ask.name",
+    "score.ask.members",
     "score.ask.save",
     "score.ask.overwrite",
     "score.saved",
+    "score.pad.members",  # the pad's own words for how a game ends and who wins (scoring/pad.py)
+    "score.pad.ends",
+    "score.pad.tick",
+    "score.pad.lowest",
+    "score.pad.together",
     "scorepage.",
 )
 

@@ -7,6 +7,7 @@ loop. Which rows and columns a game has is the game's business; this module only
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -33,6 +34,7 @@ class Row:
     shaded: bool = False  # a row not every game has
     write_in: bool = False  # a line after the label to write on (which mission it was)
     strong: bool = False  # the result: bold, framed heavier
+    tick: bool = False  # a box in each column to tick (a condition that ends the game), not a number
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ LABEL_SHARE = 0.38  # of the table's width: the row headings; the rest is shared
 HEADER, NAME_ROW = 19.0, 11.0  # mm: the shape and colour name; the blank name line
 ROW_MIN, ROW_MAX = 10.0, 14.0  # mm: room for handwritten numbers (≥ 9 mm asked), not a stretched sheet
 SHAPE = 8.0  # mm
+TICK = 5.0  # mm: a box to tick with a pen
 PAD = 2.0  # mm: text inside a cell
 INK, RULE, SHADE = "#000000", "#666666", "#e4e4e4"
 TITLE = ("Oswald-Bold", 20.0)  # font, pt
@@ -203,6 +206,10 @@ def _row(page: _Page, row: Row, left: float, xs: list[float], top: float, height
             page.line(start, baseline, end, baseline, 0.2, RULE, (0.6, 0.8))
     if hint:
         page.text(f"row {row.label!r} hint", hint, left + PAD, label_top - label.height - gap)
+    if row.tick:
+        for x0, x1 in pairwise(xs):
+            box = Box((x0 + x1 - TICK) / 2, top - (height + TICK) / 2, TICK, TICK)
+            page.ops.append(RectOp(box, None, INK, 0.35, 0.0, False))
     weight = 0.6 if row.strong else 0.25
     page.line(left, top - height, right, top - height, weight, INK if row.strong else RULE)
     if row.strong:

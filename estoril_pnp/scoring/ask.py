@@ -1,12 +1,14 @@
 """`score --interactive`: the score sheet's entries asked line by line (works from a pipe too).
 
 Every answer is checked as it is given against what the sheet says (bounds, pieces named at
-most `once`, no more pieces than exist, a switch's player counts), so a typed-in game is
-never refused at the end; the record is offered for saving before it is checked as a whole.
+most `once`, no more pieces than exist, a switch's player counts, a team's members), so a
+typed-in game is refused at the end only by the sheet's own `checks`, which read several
+answers together, and then in the asked language; the record is offered for saving first.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -28,6 +30,7 @@ from .sheet import Sheet, evaluate_num
 
 T = TypeVar("T")
 MAX_ANSWER = 1000  # characters: longer is a paste gone wrong
+WHOLE = re.compile(r"-?[0-9]+")  # a number typed in: a score before the last hand may be below 0
 
 
 def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
@@ -57,7 +60,7 @@ def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
     data["players"] = players
     for entry in (e for e in entries if e["per"] == "game"):
         answer = session.entry(entry, {}, [p["colour"] for p in players])
-        if answer is not None:
+        if answer is not None and answer != {}:
             data[entry["id"]] = answer
     if not data.get("variants"):
         data.pop("variants", None)
@@ -69,7 +72,9 @@ def settle(sheet: Sheet, t: Texts, data: dict[str, Any], overrides: Mapping[str,
     if overrides:
         data = {**data, "options": dict(overrides)}
     offer_save(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None), t)
-    return parse(sheet, Located("<interactive>", data), {}, t.catalogs)
+    # a refused check is said in the sheet's words of the asked language: its catalog in English's place
+    asked = {**t.catalogs, "en": {**t.catalogs.get("en", {}), **t.catalogs.get(t.lang, {})}}
+    return parse(sheet, Located("<interactive>", data), {}, asked)
 
 
 class _Session:
@@ -85,16 +90,19 @@ class _Session:
         colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
         free = [c.id for c in sheet.colours.items if c.id not in {p["colour"] for p in before}]
         offered = ", ".join(colours.shown[c] for c in free)
-        player: dict[str, Any] = {
-            "colour": ask(t("score.ask.colour", n=n, free=offered), partial(_one, t, colours, allowed=free), t)
-        }
-        name = ask(t("score.ask.name"), partial(_name, t), t, default="")
-        if name:
+        question = t("score.ask.team" if sheet.teams else "score.ask.colour", n=n, free=offered)
+        player: dict[str, Any] = {"colour": ask(question, partial(_one, t, colours, allowed=free), t)}
+        if sheet.teams:  # a seat is a team: its members instead of a name
+            low, high = sheet.teams
+            question = t("score.ask.members", min=low, max=high)
+            player["members"] = ask(question, partial(_members, t, low=low, high=high), t)
+        elif name := ask(t("score.ask.name"), partial(_name, t), t, default=""):
             player["name"] = name
         mine: set[str] = set()  # this player's own pieces, once each
         held: dict[tuple[str, ...], int] = {}
         for entry in entries:
-            player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held}, [])
+            if entry["only"] is None or player["colour"] in entry["only"]:  # another seat's entry is not asked
+                player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held}, [])
         return player
 
     def entry(self, entry: Mapping[str, Any], own: dict[str, Any], playing: list[str]) -> Any:
@@ -109,6 +117,8 @@ class _Session:
         if kind == "holder":
             colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
             return ask(question, partial(_optional, t, colours, allowed=playing), t, default="")
+        if kind == "holders":
+            return self.holders(entry, question, playing)
         known = names(sheet, entry["of"], t.catalogs, entry["noun"], t.lang)
         allowed = [p for p in known.shown if p not in entry.get("except", ()) and p not in self.taken]
         if kind == "choice":
@@ -125,6 +135,19 @@ class _Session:
             )
         self.note(found, own)
         return found
+
+    def holders(self, entry: Mapping[str, Any], question: str, playing: list[str]) -> dict[str, str]:
+        """Who holds each piece of the entry's collection, asked piece by piece (empty: nobody)."""
+        t = self.t
+        typer.echo(clean(question))
+        known = names(self.sheet, entry["of"], t.catalogs, entry["noun"], t.lang)
+        colours = names(self.sheet, ["colours"], t.catalogs, "colour", t.lang)
+        held: dict[str, str] = {}
+        for ident in known.shown:
+            seat = ask(f"  {known.shown[ident]}", partial(_optional, t, colours, allowed=playing), t, default="")
+            if seat is not None:
+                held[ident] = seat
+        return held
 
     def pieces(self, entry: Mapping[str, Any], known: Names, own: dict[str, Any], text: str) -> int | list[str]:
         """A list of pieces (or, where a number will do, how many): never more than exist."""
@@ -217,7 +240,7 @@ def _typed(t: Texts, answer: str) -> str:
 
 
 def _number(t: Texts, text: str, low: int, high: int) -> int:
-    if not text.strip().isdigit() or not low <= int(text) <= high:
+    if not WHOLE.fullmatch(text.strip()) or not low <= int(text) <= high:
         raise ValueError(t("score.answer.number", min=low, max=high))
     return int(text)
 
@@ -226,6 +249,13 @@ def _name(t: Texts, text: str) -> str:
     if len(text.strip()) > MAX_NAME:
         raise ValueError(t("score.answer.name_long", n=MAX_NAME))
     return text.strip()
+
+
+def _members(t: Texts, text: str, low: int, high: int) -> list[str]:
+    found = [m.strip() for m in text.split(",") if m.strip()]
+    if not low <= len(found) <= high:
+        raise ValueError(t("score.answer.members", n=len(found), min=low, max=high))
+    return [_name(t, m) for m in found]
 
 
 def _noun(t: Texts, what: str) -> str:

@@ -8,20 +8,23 @@ docs/score-sheet.md defines every number computed here; the phone page computes 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Finding, InputError
-from .sheet import IT, PLAYERS, TOTAL, Expr, Piece, Sheet, evaluate_num
+from .sheet import IT, PLAYERS, TEAM, TOTAL, Expr, Piece, Sheet, evaluate_num
 
 Value = Any  # an entry's value: ids, a count, a number, a yes/no, a colour or None
 
 
 @dataclass(frozen=True)
 class PlayerEntry:
+    """One seat of a record: a player, or a team with its members."""
+
     colour: str
     name: str | None
     values: Mapping[str, Value]  # per-player entry id -> value (ids, not pieces)
+    members: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,10 +46,12 @@ class ContestResult:
 
 @dataclass(frozen=True)
 class PlayerScore:
-    colour: str
+    colour: str  # the seat: a player's or a team's colour, or "team" in a co-operative game
     name: str | None
     figures: Mapping[str, int]  # every category's points (0 if not in play), every figure, total
     rank: int
+    members: tuple[str, ...] = ()
+    ended: tuple[str, ...] = ()  # the end conditions this seat meets, in the sheet's order
 
     @property
     def total(self) -> int:
@@ -61,6 +66,9 @@ class Result:
     winners: tuple[str, ...]
     tiebreak: str | None  # the deciding tie-break's id, "shared", or None if the total decided
     switches: Mapping[str, bool | str]
+    outcome: str = "ranked"  # ranked | ended | won | lost | unfinished
+    end: str | None = None  # the end condition that decided the game
+    checks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # check id -> its value per seat, seat order
 
 
 # ---- compiling ---------------------------------------------------------------------------------
@@ -71,7 +79,7 @@ Fn = Callable[["_Env", Any], int]
 class _Env:
     """One player while a record is scored."""
 
-    __slots__ = ("colour", "figs", "game", "measures", "pieces", "players", "values", "won")
+    __slots__ = ("colour", "figs", "game", "measures", "pieces", "players", "seats", "values", "won")
 
     def __init__(
         self,
@@ -90,6 +98,7 @@ class _Env:
         self.players = n
         self.figs: dict[str, int] = {}
         self.won: dict[str, int] = {}
+        self.seats: list[_Env] = []  # every seat, this one included: what `also` compares with
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,9 @@ class _Plan:
     over: Mapping[str, Fn]  # single contests' measures
     steps: tuple[tuple[str, str, Fn | None], ...]  # (what, name, expression) in the sheet's order
     seat: Mapping[str, int]  # colour -> its place in the colours' order
+    ends: tuple[Fn, ...]
+    checks: tuple[tuple[str, Fn], ...]
+    holders: tuple[str, ...]  # the game's `holders` entries
 
 
 def plan(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
@@ -122,18 +134,16 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
         return {
             e["id"]: {p.id: p for c in e.get("of", ()) for p in sheet.collections[c].items}
             for e in entries
-            if e["kind"] in ("pieces", "choice", "choices") and e["per"] == per
+            if e["kind"] in ("pieces", "choice", "choices", "holders") and e["per"] == per
         }
 
     points = {c["id"]: compile_expr(c["points"]) for c in on if c["points"] is not None}
     contests = {c["id"]: c["contest"] for c in on if c["contest"] is not None}
     figures = {name: compile_expr(x) for name, x in sheet.figures.items()}
     steps: list[tuple[str, str, Fn | None]] = []
-    for name in sheet.order:
-        if name == TOTAL:
-            steps.append(("total", name, None))
-        elif name in contests:
-            steps.append(("contest", name, None))
+    for kind, name in sheet.steps:
+        if kind == TOTAL or (kind == "contest" and name in contests):
+            steps.append((kind, name, None))
         elif name in points or name in figures:
             steps.append(("figure", name, points.get(name) or figures[name]))
         else:  # a category not in play
@@ -148,7 +158,13 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
             c["id"]: compile_expr(c["contest"]["over"]) for c in on if c["contest"] and c["contest"]["over"] is not None
         },
         steps=tuple(steps),
-        seat={c.id: i for i, c in enumerate(sheet.colours.items)},
+        seat={c.id: i for i, c in enumerate(sheet.colours.items)} | {TEAM: -1},
+        ends=tuple(compile_expr(e["met"]) for e in sheet.outcome["ends"]),
+        checks=tuple(
+            (c["id"], compile_expr(next(c[k] for k in ("each", "all", "seats") if c[k] is not None)))
+            for c in sheet.checks
+        ),
+        holders=tuple(e["id"] for e in entries if e["kind"] == "holders"),
     )
 
 
@@ -157,7 +173,7 @@ def _as_pieces(lookup: Mapping[str, Mapping[str, Piece]], values: Mapping[str, A
     out: dict[str, Any] = {}
     for entry, table in lookup.items():
         value = values.get(entry)
-        if value is None:
+        if value is None or isinstance(value, Mapping):  # a holders entry: each seat's own, below
             out[entry] = ()
         elif isinstance(value, str):
             out[entry] = (table[value],)
@@ -188,6 +204,18 @@ def _pieces(names: Sequence[str], excluded: Sequence[str]) -> Callable[[_Env, An
     return get
 
 
+def _also(x: Expr, get: Callable[[_Env, Any], Any]) -> Callable[[_Env, Any], Any]:
+    """The pieces of `get` that also stand in another entry's value of some seats."""
+    entry, whose = x["also"], x["whose"]
+
+    def also(e: _Env, it: Any) -> list[Piece]:
+        seats = [s for s in e.seats if (s is e) == (whose == "mine")] if whose != "any" else e.seats
+        there = {p.id for s in seats if not isinstance(s.pieces[entry], int) for p in s.pieces[entry]}
+        return [p for p in get(e, it) if not isinstance(p, int) and p.id in there]
+
+    return also
+
+
 def compile_expr(x: Expr) -> Fn:
     if isinstance(x, int):
         return lambda e, it: x
@@ -195,6 +223,11 @@ def compile_expr(x: Expr) -> Fn:
         return lambda e, it: evaluate_num(x, e.players)
     if "count" in x:
         get = _pieces(x["count"], x["except"])
+        if x["also"] is not None:
+            get = _also(x, get)
+        if x["mine"]:
+            name = x["field"]
+            return lambda e, it: sum(p.fields[name] == e.colour for p in get(e, it))
         if x["symbol"] is not None:
             symbol = x["symbol"]
             return lambda e, it: sum(p.symbols.count(symbol) for p in get(e, it))
@@ -238,6 +271,16 @@ def compile_expr(x: Expr) -> Fn:
     if "table" in x:
         inner, points = compile_expr(x["table"]), x["points"]
         return lambda e, it: points[min(max(inner(e, it), 0), len(points) - 1)]
+    if "div" in x:
+        inner, by, rounding = compile_expr(x["div"]), compile_expr(x["by"]), x["round"]
+        return lambda e, it: divide(inner(e, it), by(e, it), rounding)
+    if "if" in x:
+        test, then, other = compile_expr(x["if"]), compile_expr(x["then"]), compile_expr(x["else"])
+        return lambda e, it: then(e, it) if test(e, it) else other(e, it)
+    for form, pair in _PAIRS.items():
+        if form in x:
+            a, b = (compile_expr(p) for p in x[form])
+            return lambda e, it, a=a, b=b, pair=pair: pair(a(e, it), b(e, it))  # type: ignore[misc]
     for form, combine in (("plus", sum), ("least", min), ("most", max)):
         if form in x:
             parts = [compile_expr(p) for p in x[form]]
@@ -260,9 +303,24 @@ def _size(value: Any) -> int:
     return sum(part if isinstance(part, int) else 1 for part in value)
 
 
+_PAIRS: dict[str, Callable[[int, int], int]] = {
+    "minus": lambda a, b: a - b,
+    "at_least": lambda a, b: int(a >= b),
+    "at_most": lambda a, b: int(a <= b),
+    "equal": lambda a, b: int(a == b),
+}
+
+
+def divide(value: int, by: int, rounding: str) -> int:
+    """value / by rounded down, up, or to the nearest (a half up), exactly."""
+    if rounding == "nearest":
+        return (2 * value + by) // (2 * by)
+    return value // by if rounding == "down" else -(-value // by)
+
+
 def split(pool: int, ways: int, rounding: str) -> int:
     """A shared prize: floor or ceiling of pool / ways, exactly."""
-    return pool // ways if rounding == "down" else -(-pool // ways)
+    return divide(pool, ways, rounding)
 
 
 def decide(counts: Mapping[str, int], contest: Mapping[str, Any]) -> tuple[dict[str, int], tuple[str, ...]]:
@@ -275,11 +333,16 @@ def decide(counts: Mapping[str, int], contest: Mapping[str, Any]) -> tuple[dict[
     points: dict[str, int] = {}
     place = 0
     ordered = [groups[n] for n in sorted(groups, reverse=True)]
+    tie = contest.get("tie", "split")
     for group in ordered:
         if place >= len(prizes):
             break
-        pool = sum(prizes[place : place + len(group)])
-        share = split(pool, len(group), rounding)
+        if len(group) == 1 or tie == "full":
+            share = prizes[place]
+        elif tie == "none":
+            share = 0
+        else:
+            share = split(sum(prizes[place : place + len(group)]), len(group), rounding)
         if share:
             for colour in group:
                 points[colour] = share
@@ -294,8 +357,11 @@ def score(sheet: Sheet, played: Played) -> Result:
     """Every player's points, figures and rank; `played` must be legal (scorerecord checks it)."""
     p = plan(sheet, played.switches)
     seat = p.seat
+    n = len(played.players)
     players = sorted(played.players, key=lambda pl: seat[pl.colour])
-    n = len(players)
+    if sheet.together:  # one seat, the team, whose members are the players
+        members = tuple(pl.name or pl.colour for pl in players)
+        players = [PlayerEntry(TEAM, None, {}, members)]
     game = played.values
     envs = []
     try:
@@ -303,11 +369,16 @@ def score(sheet: Sheet, played: Played) -> Result:
         for pl in players:
             pieces = _as_pieces(p.lookup, pl.values)
             pieces.update(game_pieces)
+            for entry in p.holders:
+                table = p.game_lookup[entry]
+                pieces[entry] = tuple(table[i] for i, c in (game.get(entry) or {}).items() if c == pl.colour)
             envs.append(_Env(pl.colour, {**game, **pl.values}, pieces, game, n, p.measures))
     except KeyError as exc:  # a Played built by hand, not by scorerecord, named a piece its entry does not take
         raise InputError(
             [Finding(sheet.file, None, "entries", f"{exc.args[0]!r} is no piece of the entry naming it")]
         ) from None
+    for e in envs:
+        e.seats = envs
     contests: dict[str, tuple[ContestResult, ...]] = {}
     in_play = p.in_play
     for what, name, fn in p.steps:
@@ -323,15 +394,48 @@ def score(sheet: Sheet, played: Played) -> Result:
         else:
             for e in envs:
                 e.figs[name] = 0
-    tiebreaks = sheet.ranking["tiebreaks"]
-    keys = [(e.figs[TOTAL], *(e.figs[t["figure"]] for t in tiebreaks)) for e in envs]
+    ended = [
+        tuple(end["id"] for end, met in zip(sheet.outcome["ends"], p.ends, strict=True) if met(e, None)) for e in envs
+    ]
+    outcome, end, first = _outcome(sheet, ended)
+    keys = [(i in first, *_better(sheet, e.figs)) for i, e in enumerate(envs)]
     ranked = [
-        PlayerScore(pl.colour, pl.name, e.figs, 1 + sum(k > key for k in keys))
-        for pl, e, key in zip(players, envs, keys, strict=True)
+        PlayerScore(pl.colour, pl.name, e.figs, 1 + sum(k > key for k in keys), pl.members, mine)
+        for pl, e, key, mine in zip(players, envs, keys, ended, strict=True)
     ]
     ranked.sort(key=lambda s: s.rank)  # stable: equal ranks stay in colour order
-    winners = tuple(s.colour for s in ranked if s.rank == 1)
-    return Result(tuple(ranked), p.in_play, contests, winners, _decider(sheet, ranked), dict(played.switches))
+    if outcome in ("unfinished", "lost"):
+        winners: tuple[str, ...] = ()
+    else:
+        winners = tuple(s.colour for s in ranked if s.rank == 1)
+    decider = _decider(sheet, ranked) if outcome == "ranked" else None
+    checks = {ident: tuple(fn(e, None) for e in envs) for ident, fn in p.checks}
+    return Result(tuple(ranked), p.in_play, contests, winners, decider, dict(played.switches), outcome, end, checks)
+
+
+def _better(sheet: Sheet, figs: Mapping[str, int]) -> tuple[int, ...]:
+    """A seat's total and tie-break figures, each signed so that greater is better."""
+    ranking = sheet.ranking
+    sign = -1 if ranking["lowest"] else 1
+    return (sign * figs[TOTAL], *((-1 if t["lowest"] else 1) * figs[t["figure"]] for t in ranking["tiebreaks"]))
+
+
+def _outcome(sheet: Sheet, ended: list[tuple[str, ...]]) -> tuple[str, str | None, frozenset[int]]:
+    """(outcome, the deciding end, the seats (by place) that meet it and so come first) from the ends each
+    seat meets."""
+    outcome = sheet.outcome
+    for end in outcome["ends"]:
+        meeting = [i for i, mine in enumerate(ended) if end["id"] in mine]
+        if meeting:
+            result = end["result"]
+            if sheet.together:
+                return ("won" if result == "win" else "lost"), end["id"], frozenset()
+            if result == "rank":
+                return "ranked", end["id"], frozenset()
+            return "ended", end["id"], frozenset(meeting)
+    result = outcome["otherwise"]["result"]
+    named = {"rank": "ranked", "unfinished": "unfinished", "win": "won", "lose": "lost"}
+    return named[result], None, frozenset()
 
 
 def _contests(p: _Plan, name: str, envs: list[_Env], game: Mapping[str, Any]) -> tuple[ContestResult, ...]:
@@ -366,9 +470,9 @@ def _decider(sheet: Sheet, players: list[PlayerScore]) -> str | None:
     if len(leaders) == 1:
         return None
     for tiebreak in sheet.ranking["tiebreaks"]:
-        figure = tiebreak["figure"]
-        best = max(s.figures[figure] for s in leaders)
-        leaders = [s for s in leaders if s.figures[figure] == best]
+        figure, sign = tiebreak["figure"], -1 if tiebreak["lowest"] else 1
+        best = max(sign * s.figures[figure] for s in leaders)
+        leaders = [s for s in leaders if sign * s.figures[figure] == best]
         if len(leaders) == 1:
             return str(tiebreak["id"])
     return "shared"

@@ -1,7 +1,9 @@
 """The printed score pad of any game with a score sheet: rows, columns and notes from the sheet.
 
 A category is a row (a contest over chosen pieces: as many write-in rows as the largest game
-has); the tallies follow; the variants' rows are shaded and tagged. render/scorepad.py draws it.
+has); the tallies follow, then a tick box per seat for each condition that ends the game; the
+variants' rows are shaded and tagged. A column per seat: a player colour, a team, or the one team
+of a co-operative game. render/scorepad.py draws it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import Any
 from ..i18n.catalogs import Texts
 from ..render.scorepad import Column, Note, Pad, Row
 from .sheet import Sheet, evaluate_num
+
+TEAM_COLUMN = ("star", "#ffffff")  # the one column of a co-operative game: no player colour is the team's
 
 
 def _fold(text: str) -> str:
@@ -68,14 +72,35 @@ def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
             tag = name if _fold(name) != _fold(label) else ""
             rows.append(Row(label, hint, tag, shaded=variant is not None))
     rows += [Row(t(x["label"]), t(x["hint"]) if x["hint"] else "", strong=x["strong"]) for x in sheet.tallies]
-    columns = tuple(
-        Column(t(c.name_key) if c.name_key else c.name, str(c.fields["shape"]), str(c.fields["rgb"]))
-        for c in sheet.colours.items
-    )
-    ranking = sheet.ranking
-    order = [f"{i}. {t(tb['label'])}" for i, tb in enumerate(ranking["tiebreaks"], 1)]
-    notes = [Note(t("score.pad.ties"), "\n".join([*order, t(ranking["shared"]["label"])]))]
+    rows += [Row(t(end["label"]), tick=True) for end in sheet.outcome["ends"]]
+    if sheet.together:
+        columns: tuple[Column, ...] = (Column(t("score.team.name"), *TEAM_COLUMN),)
+    else:
+        columns = tuple(
+            Column(t(c.name_key) if c.name_key else c.name, str(c.fields["shape"]), str(c.fields["rgb"]))
+            for c in sheet.colours.items
+        )
+    caption = t("score.pad.members" if sheet.teams or sheet.together else "score.pad.name")
+    return Pad(t(sheet.title), subtitle, caption, columns, tuple(rows), tuple(_notes(sheet, t)))
+
+
+def _notes(sheet: Sheet, t: Texts) -> list[Note]:
+    """How the game ends and who wins (lower is better, together, ties), then the variants."""
+    notes: list[Note] = []
+    outcome, ranking = sheet.outcome, sheet.ranking
+    if outcome["ends"]:
+        notes.append(Note(t("score.pad.ends"), t("score.pad.tick")))
+    otherwise = outcome["otherwise"]
+    if otherwise["label"]:
+        notes.append(Note(t(otherwise["label"]), t(otherwise["why"])))
+    if sheet.together:
+        notes.append(Note(t("score.pad.together"), t("score.pad.together_rule")))
+    else:
+        if ranking["lowest"]:
+            notes.append(Note(t("score.pad.lowest"), t("score.pad.lowest_rule")))
+        order = [f"{i}. {t(tb['label'])}" for i, tb in enumerate(ranking["tiebreaks"], 1)]
+        notes.append(Note(t("score.pad.ties"), "\n".join([*order, t(ranking["shared"]["label"])])))
     if variants(sheet):
         notes.append(Note(t("score.pad.variants"), t("score.pad.shaded")))
         notes += [Note(t(v["label"]), t(v["rule"])) for v in variants(sheet)]
-    return Pad(t(sheet.title), subtitle, t("score.pad.name"), columns, tuple(rows), tuple(notes))
+    return notes

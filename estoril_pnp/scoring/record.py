@@ -19,7 +19,7 @@ from ..errors import Finding, InputError, shown
 from ..source import typed, yamlsrc
 from ..source.typed import Limits
 from ..source.yamlsrc import Located, Path_
-from .calc import Played, PlayerEntry, needs_pieces
+from .calc import Played, PlayerEntry, needs_pieces, score
 from .sheet import Piece, Sheet, evaluate_num
 
 STDIN = "-"
@@ -150,6 +150,9 @@ def parse(
         raise InputError(check.shape)
     if check.findings or played is None:
         raise InputError(check.findings or [src.finding((), "not a game record")])
+    check.sheet_checks(played)
+    if check.findings:
+        raise InputError(check.findings)
     return played
 
 
@@ -290,7 +293,8 @@ class _Check:
         if not isinstance(raw, dict):
             self.misfit(at, f"expected a mapping of keys to values (got {shown(raw)})")
             return PlayerEntry("", None, {})
-        self.keys(raw, {"colour", "name", *(e["id"] for e in entries if e["per"] == "player")}, at)
+        teams = {"members"} if self.sheet.teams else set()
+        self.keys(raw, {"colour", "name", *teams, *(e["id"] for e in entries if e["per"] == "player")}, at)
         colour = ""
         if "colour" not in raw:
             self.misfit((*at, "colour"), "missing key 'colour'")
@@ -303,21 +307,74 @@ class _Check:
             name = None
         values = {}
         for entry in mine:
-            if self.wanted(entry, raw, at, switches):
+            if entry["only"] is not None and colour not in entry["only"]:
+                if entry["id"] in raw:
+                    sides = " and ".join(self.text(f"colour.{c}") or c for c in entry["only"])
+                    self.fault((*at, entry["id"]), f"only {sides} has {entry['id']!r}")
+                if switches.get(entry["when"], True) is True:
+                    values[entry["id"]] = _empty(entry, n)
+            elif self.wanted(entry, raw, at, switches):
                 values[entry["id"]] = self.value(entry, raw.get(entry["id"]), (*at, entry["id"]), n, [])
-        return PlayerEntry(colour, name, values)
+        return PlayerEntry(colour, name, values, self.members(raw, at))
+
+    def members(self, raw: Mapping[str, Any], at: Path_) -> tuple[str, ...]:
+        """A team's members, as many as the sheet's `teams` allows."""
+        if self.sheet.teams is None:
+            return ()
+        low, high = self.sheet.teams
+        value = raw.get("members")
+        if "members" not in raw:
+            self.misfit((*at, "members"), "missing key 'members'")
+            return ()
+        if wrong := typed.problem(
+            Annotated[list[Annotated[str, Limits(max_length=MAX_NAME)]], Limits(max_length=MAX_LIST)], value
+        ):
+            self.misfit((*at, "members"), wrong)
+            return ()
+        if not low <= len(value) <= high:
+            self.fault((*at, "members"), f"{len(value)} members; a team has {low} to {high}")
+        return tuple(value)
+
+    def sheet_checks(self, played: Played) -> None:
+        """The sheet's own checks (`checks:`), on the scored record; one finding per failing check."""
+        if not self.sheet.checks:
+            return
+        result = score(self.sheet, played)
+        n = len(played.players)
+        colours = [c.id for c in self.sheet.colours.items]
+        # the scorer's seats are in colour order; a finding points at the record's own place
+        places = sorted(range(n), key=lambda i: colours.index(played.players[i].colour))
+        for check in self.sheet.checks:
+            values = result.checks[check["id"]]
+            low = evaluate_num(check["least"], n) if check["least"] is not None else None
+            high = evaluate_num(check["most"], n) if check["most"] is not None else None
+            if check["each"] is not None:
+                found = [
+                    (("players", places[i]) if not self.sheet.together else ("players",), v)
+                    for i, v in enumerate(values)
+                ]
+            else:
+                total = sum(values) if check["all"] is not None else sum(1 for v in values if v)
+                found = [(("players",), total)]
+            for at, value in found:
+                if (low is not None and value < low) or (high is not None and value > high):
+                    words = {"value": value, "least": "" if low is None else low, "most": "" if high is None else high}
+                    self.fault(at, self.says(check, words))
+                    break
 
     def wanted(self, entry: Mapping[str, Any], raw: Mapping[str, Any], at: Path_, switches: Mapping[str, Any]) -> bool:
         """Whether the entry is given and in play; one given out of play, or missing in play without a
         default, is a fault. A choice or holder given as null is not given."""
         ident, when = entry["id"], entry["when"]
-        given = raw.get(ident) is not None if entry["kind"] in ("choice", "holder") else ident in raw
+        given = raw.get(ident) is not None if entry["kind"] in ("choice", "holder", "holders") else ident in raw
         if when is not None and switches.get(when) is not True:
             if given:
                 what = f"a {ident} {entry['noun']}" if entry.get("noun") else repr(ident)
                 self.fault((*at, ident), f"{what} needs the {when} variant")
             return False
-        optional = entry["kind"] in ("holder", "yesno") or (entry["kind"] == "number" and entry["default"] is not None)
+        optional = entry["kind"] in ("holder", "holders", "yesno") or (
+            entry["kind"] == "number" and entry["default"] is not None
+        )
         if not given and not optional:
             if when:  # the switch asks for it: said where the switch's effect is felt
                 self.fault(at, f"missing key {ident!r} (the {when} variant is on)")
@@ -350,6 +407,8 @@ class _Check:
                 self.fault(at, f"{holder} {found!r} is not playing")
             return found
         what = names(self.sheet, entry["of"], self.catalogs, entry["noun"])
+        if kind == "holders":
+            return self.holders(entry, value, at, what, playing)
         if kind == "choice":
             found = self.name(what, value, at)
             if found in entry["except"]:
@@ -357,6 +416,28 @@ class _Check:
                 self.fault(at, f"{found!r} {why}")
             return found
         return self.listed(entry, value, at, what, n)
+
+    def holders(self, entry: Mapping[str, Any], value: Any, at: Path_, what: Names, playing: list[str]) -> Any:
+        """A holder per item: {piece: seat}; a piece held by nobody is left out (or null)."""
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.misfit(at, f"expected a mapping of {entry['noun']}s to who holds them (got {shown(value)})")
+            return {}
+        colours = names(self.sheet, ["colours"], self.catalogs, "colour")
+        out: dict[str, str] = {}
+        for text, holder in list(value.items())[:MAX_LIST]:
+            piece = self.name(what, text, (*at, text))
+            if holder is None or piece is None:
+                continue
+            seat = self.name(colours, holder, (*at, text))
+            if piece in out:
+                self.fault((*at, text), f"{entry['noun']} {piece!r} is named twice")
+            elif seat and seat not in playing:
+                self.fault((*at, text), f"the holder {seat!r} of {piece!r} is not playing")
+            elif seat:
+                out[piece] = seat
+        return out
 
     def listed(self, entry: Mapping[str, Any], value: Any, at: Path_, what: Names, n: int) -> Any:
         if entry["kind"] == "pieces" and entry["count_ok"]:
@@ -468,12 +549,29 @@ class _Check:
                 return switch
         return "the score"
 
+    def says(self, check: Mapping[str, Any], words: Mapping[str, Any]) -> str:
+        """A failing check's message in English, its placeholders filled (the sheet's numbers too)."""
+        text = self.text(check["message"]) or f"the record fails the sheet's check {check['id']!r}: {{value}}"
+        for key, value in {**self.sheet.numbers, **words}.items():
+            text = text.replace(f"{{{key}}}", str(value))
+        return text
+
     def once(self, places: list[tuple[Path_, str]], what: str) -> None:
         first: dict[str, Path_] = {}
         for path, ident in places:
             if ident in first:
                 self.fault(path, f"{what} {ident!r} appears twice (also at {yamlsrc.dotted(first[ident])})")
             first.setdefault(ident, path)
+
+
+def _empty(entry: Mapping[str, Any], n: int) -> Any:
+    """The value of an entry a seat does not have (`only`): nothing done, nothing held."""
+    kind = entry["kind"]
+    if kind == "yesno":
+        return False
+    if kind == "number":
+        return evaluate_num(entry["min"], n)
+    return None if kind == "choice" else ()
 
 
 def _names(value: Any) -> bool:

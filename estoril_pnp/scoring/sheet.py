@@ -8,6 +8,7 @@ compute from the same data, and a change (`changes:`) merges into it key by key.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,13 +18,19 @@ from typing import Any
 from ..errors import Finding, InputError, shown
 from ..source import yamlsrc
 from ..source.yamlsrc import Located, Path_
+from . import bounds
+from .forms import IT as IT
+from .forms import PLAYERS as PLAYERS
+from .forms import TOTAL as TOTAL
+from .forms import Num as Num
+from .forms import evaluate_num as evaluate_num
 
 SHEET = "scoring.yaml"
 VERSION = 1
-PLAYERS = "players"  # the one number name that stays a name: the game's player count
-IT = "it"  # a measure's pieces
-TOTAL = "total"
 LIMIT = 1_000_000  # |a literal number|: every result stays far inside 2**53
+MAX_DEPTH = 20  # nesting of one expression
+MAX_FORMS = 2_000  # expression forms in a whole sheet: the work of scoring one seat
+TEAM = "team"  # the one seat of a co-operative game
 MAX_ITEMS = 500  # pieces of one collection written in a sheet
 SHAPES = ("circle", "triangle", "square", "diamond", "star")
 ONCE = ("game", "player", "any")
@@ -32,7 +39,6 @@ _ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _KEY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
 _RGB = re.compile(r"#[0-9a-fA-F]{6}")
 
-Num = int | str | list[Any]  # an integer, "players", or a list of them (a sum)
 Expr = Any  # an expression in resolved JSON form (docs/score-sheet.md)
 
 
@@ -80,11 +86,24 @@ class Sheet:
     tallies: tuple[dict[str, Any], ...]
     ranking: Mapping[str, Any]
     order: tuple[str, ...]  # categories, figures and total, each after what it reads
+    teams: tuple[int, int] | None = None  # members per seat in a partnership game
+    outcome: Mapping[str, Any] = field(default_factory=lambda: default_outcome(None))
+    checks: tuple[dict[str, Any], ...] = ()
     plans: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # scorecalc's cache
 
     @property
     def colours(self) -> Collection:
         return self.collections["colours"]
+
+    @property
+    def together(self) -> bool:
+        return bool(self.outcome["together"])
+
+    @property
+    def steps(self) -> tuple[tuple[str, str], ...]:
+        """The computation in order, each step typed: category, contest, figure or total."""
+        kinds = {c["id"]: "contest" if c["contest"] is not None else "category" for c in self.categories}
+        return tuple((TOTAL if n == TOTAL else kinds.get(n, "figure"), n) for n in self.order)
 
     def switch(self, ident: str) -> dict[str, Any]:
         return next(s for s in self.switches if s["id"] == ident)
@@ -107,12 +126,17 @@ class Sheet:
         )
 
 
+def default_outcome(why: str | None) -> dict[str, Any]:
+    """A sheet without `outcome:`: ranked, always a winner."""
+    return {"together": False, "ends": [], "otherwise": {"result": "rank", "label": None, "why": why}}
+
+
 def _patched(item: dict[str, Any], patch: dict[str, Any] | None) -> dict[str, Any]:
     if not patch:
         return item
     out = dict(item)
     for key, value in patch.items():
-        if key in ("prizes", "rounding", "zero_wins", "each", "of", "over"):
+        if key in _CONTEST:
             out["contest"] = {**out["contest"], key: value}
         else:
             out[key] = value
@@ -130,6 +154,9 @@ def load(path: Path, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piec
     sheet = reader.sheet()
     if reader.findings or sheet is None:
         raise InputError(reader.findings or [src.finding((), "not a score sheet")])
+    beyond = [src.finding(reader.at.get(name, ()), message) for name, message in bounds.beyond(sheet)]
+    if beyond:
+        raise InputError(beyond)
     return sheet
 
 
@@ -138,7 +165,7 @@ def load(path: Path, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piec
 _TOP = {
     "sheet": True, "title": True, "legend": False, "players": True, "numbers": False, "pieces": True,
     "measures": False, "entries": True, "switches": False, "categories": True, "changes": False,
-    "figures": False, "tallies": True, "ranking": True,
+    "figures": False, "tallies": True, "ranking": False, "teams": False, "outcome": False, "checks": False,
 }  # fmt: skip
 _ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: required)
     "number": {"min": False, "max": True, "default": False},
@@ -155,15 +182,25 @@ _ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: requ
     "choice": {"of": True, "except": False, "except_why": False, "noun": False},
     "choices": {"of": True, "count": True, "expected": False, "noun": False},
     "holder": {"noun": False},
+    "holders": {"of": True, "noun": False},
 }
 # Keys a change cannot set: what an entry is made of, and the words naming it in messages.
 _FIXED = ("of", "except", "except_why", "noun", "where", "counted", "listed")
-_ENTRY_COMMON = {"id": True, "per": True, "kind": True, "when": False, "ask": False, "label": False}
-_CONTEST = {"each": False, "of": False, "over": False, "prizes": True, "rounding": False, "zero_wins": False}
+_ENTRY_COMMON = {"id": True, "per": True, "kind": True, "when": False, "ask": False, "label": False, "only": False}
+_GAME_ONLY = ("holder", "holders")  # kinds only `per: game`
+_CONTEST = {
+    "each": False, "of": False, "over": False, "prizes": True, "rounding": False, "zero_wins": False, "tie": False,
+}  # fmt: skip
+TIES = ("split", "full", "none")
 _PIECE_FORMS = ("sum", "count", "distinct", "measure")
 _LIST_FORMS = ("plus", "times", "least", "most")
 _ENTRY_FORMS = {"holds": "holder", "yes": "yesno", "value": "number"}
-FORMS = (*_PIECE_FORMS, *_ENTRY_FORMS, "figure", "won", *_LIST_FORMS, "table")
+_PAIR_FORMS = ("minus", "at_least", "at_most", "equal")  # exactly two expressions
+ROUNDS = ("down", "up", "nearest")
+_PIECE_KINDS = ("pieces", "choice", "choices", "holders")  # entries a piece list may name
+WHOSE = ("mine", "others", "any")
+FORMS = (*_PIECE_FORMS, *_ENTRY_FORMS, "figure", "won", *_LIST_FORMS, *_PAIR_FORMS, "div", "if", "table")
+RESULTS = ("win", "lose", "rank")
 
 
 class _Reader:
@@ -184,6 +221,8 @@ class _Reader:
         self.contest_names: set[str] = set()
         self.measured_choices: set[str] = set()  # choice entries that a `measure` reads
         self.broken_measures: set[str] = set()
+        self.forms = 0  # expression forms read so far (MAX_FORMS)
+        self.at: dict[str, Path_] = {}  # category, figure or measure -> where its expression is written
 
     # -- small checks ---------------------------------------------------------------------
     def fault(self, path: Path_, message: str) -> None:
@@ -197,7 +236,9 @@ class _Reader:
         ok = True
         for key in value:
             if key not in allowed:
-                self.fault((*path, key), f"unknown key {shown(key)}; {what} takes {', '.join(allowed)}")
+                close = difflib.get_close_matches(str(key), list(allowed), n=1)
+                hint = f"did you mean {close[0]!r}?" if close else f"{what} takes {', '.join(allowed)}"
+                self.fault((*path, key), f"unknown key {shown(key)}; {hint}")
                 ok = False
         for key, required in allowed.items():
             if required and key not in value:
@@ -290,7 +331,20 @@ class _Reader:
         changes = self.read_changes(top.get("changes") or [])
         figures = self.read_figures(top.get("figures") or {})
         tallies = self.read_tallies(top["tallies"])
-        ranking = self.read_ranking(top["ranking"])
+        outcome = self.read_outcome(top.get("outcome"))
+        if "ranking" in top:
+            ranking = self.read_ranking(top["ranking"])
+        elif outcome["together"]:
+            ranking = {"why": None, "lowest": False, "tiebreaks": [], "shared": {"label": None, "why": None}}
+        else:
+            self.fault((), "missing key 'ranking' (a score sheet)")
+            ranking = {}
+        if "outcome" not in top:
+            outcome = default_outcome(ranking.get("why"))
+        elif outcome["otherwise"]["why"] is None:
+            outcome["otherwise"]["why"] = ranking.get("why")
+        checks = self.read_checks(top.get("checks") or [])
+        teams = self.teams(top["teams"]) if "teams" in top else None
         order = self.order()
         if "colours" not in self.collections and isinstance(top["pieces"], dict):
             self.fault(("pieces",), "missing collection 'colours' (the players' colours)")
@@ -312,19 +366,25 @@ class _Reader:
             tallies=tuple(tallies),
             ranking=ranking,
             order=order,
+            teams=teams,
+            outcome=outcome,
+            checks=tuple(checks),
         )
 
-    def players(self, value: Any) -> tuple[int, int] | None:
-        raw = self.keys(value, ("players",), {"min": True, "max": True}, "players")
+    def players(self, value: Any, what: str = "players") -> tuple[int, int] | None:
+        raw = self.keys(value, (what,), {"min": True, "max": True}, what)
         if raw is None:
             return None
-        low, high = self.const(raw["min"], ("players", "min")), self.const(raw["max"], ("players", "max"))
+        low, high = self.const(raw["min"], (what, "min")), self.const(raw["max"], (what, "max"))
         if low is None or high is None:
             return None
         if not 1 <= low <= high <= 100:
-            self.fault(("players",), f"allows no game: min {low}, max {high} (1 <= min <= max <= 100)")
+            self.fault((what,), f"allows no game: min {low}, max {high} (1 <= min <= max <= 100)")
             return None
         return low, high
+
+    def teams(self, value: Any) -> tuple[int, int] | None:
+        return self.players(value, "teams")
 
     # -- pieces -----------------------------------------------------------------------------
     def read_pieces(self, value: Any) -> None:
@@ -474,9 +534,9 @@ class _Reader:
             if ident in self.entries:
                 self.fault((*at, "id"), f"entry {ident!r} is defined twice")
             per = spec["per"]
-            if per not in ("player", "game") or (kind == "holder" and per != "game"):
+            if per not in ("player", "game") or (kind in _GAME_ONLY and per != "game"):
                 self.fault(
-                    (*at, "per"), f"must be {'game' if kind == 'holder' else 'player or game'} (got {shown(per)})"
+                    (*at, "per"), f"must be {'game' if kind in _GAME_ONLY else 'player or game'} (got {shown(per)})"
                 )
             ask = self.key(spec.get("ask", f"score.ask.{ident}"), (*at, "ask"))
             entry: dict[str, Any] = {
@@ -486,9 +546,10 @@ class _Reader:
                 "when": self.switch_on(spec.get("when"), (*at, "when")),
                 "ask": ask,
                 "label": self.key(spec.get("label", ask), (*at, "label")),
+                "only": self.only(spec["only"], per, (*at, "only")) if "only" in spec else None,
             }
             entry |= self.entry_keys(kind, spec, at)
-            if kind in ("pieces", "choice", "choices"):
+            if kind in _PIECE_KINDS:
                 first = self.collections[entry["of"][0]].what if entry["of"] else ident
                 entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
             elif kind == "holder":
@@ -515,7 +576,7 @@ class _Reader:
                 self.fault((*at, "of"), "these collections share piece ids; a record could not say which is meant")
             out["most"] = self.num(spec["most"], (*at, "most")) if spec.get("most") is not None else None
             out["count_ok"] = self.flag(spec.get("count_ok", False), (*at, "count_ok"))
-        elif kind in ("choice", "choices"):
+        elif kind in ("choice", "choices", "holders"):
             of = spec.get("of")
             out["of"] = [of] if self.collection(of, (*at, "of")) else []
             if kind == "choice":
@@ -528,6 +589,17 @@ class _Reader:
                 why = spec.get("expected")
                 out["expected"] = None if why is None else self.numbered(why, (*at, "expected"))
         return out
+
+    def only(self, value: Any, per: str, at: Path_) -> list[str] | None:
+        """`only:`: the seats (colour ids) that have a per-player entry."""
+        colours = self.collections.get("colours")
+        names = self.listed(value, at, "colour ids")
+        if per != "player" or not names:
+            self.fault(at, "'only' names the seats that have a per-player entry")
+            return None
+        if colours is None or not all(self.piece(["colours"], c, (*at, j)) for j, c in enumerate(names)):
+            return None
+        return list(names)
 
     def words(self, value: Any, at: Path_) -> str:
         """A few English words of a refused record's message."""
@@ -576,6 +648,7 @@ class _Reader:
             if ident not in every:
                 self.fault(at, f"unknown piece {shown(ident)}: a measure belongs to a piece of the sheet")
                 continue
+            self.at[ident] = at
             found = self.expr(raw, at, owner=None, measure=True)
             if found is not None:
                 out[ident] = found
@@ -605,6 +678,7 @@ class _Reader:
                 "contest": None,
             }
             self.categories[ident] = category  # before its points: `won` may name a contest, a cycle is found later
+            self.at[ident] = (*at, "points" if "points" in spec else "contest")
             if "points" in spec:
                 category["points"] = self.expr(spec["points"], (*at, "points"), owner=ident)
             else:
@@ -625,6 +699,10 @@ class _Reader:
                 self.fault((*at, "rounding"), f"must be down or up (got {shown(out['rounding'])})")
         if "zero_wins" in spec or not partial:
             out["zero_wins"] = self.flag(spec.get("zero_wins", False), (*at, "zero_wins"))
+        if "tie" in spec or not partial:
+            out["tie"] = spec.get("tie", "split")
+            if out["tie"] not in TIES:
+                self.fault((*at, "tie"), f"must be {', '.join(TIES)} (got {shown(out['tie'])})")
         if partial and not {"each", "of", "over"} & set(spec):
             return out
         if ("each" in spec) == ("over" in spec):
@@ -670,11 +748,7 @@ class _Reader:
             where = at if isinstance(value, str) else (*at, j)
             if measure and name == IT:
                 out.append(IT)
-            elif (
-                isinstance(name, str)
-                and name in self.entries
-                and self.entries[name]["kind"] in ("pieces", "choice", "choices")
-            ):
+            elif isinstance(name, str) and name in self.entries and self.entries[name]["kind"] in _PIECE_KINDS:
                 out.append(name)
             else:
                 self.fault(
@@ -690,8 +764,16 @@ class _Reader:
             names |= {c for e in self.entries.values() if e["kind"] == "pieces" for c in e["of"]}
         return [self.collections[c] for c in self.collections if c in names]
 
-    def expr(self, value: Any, at: Path_, owner: str | None, measure: bool = False) -> Expr | None:
+    def expr(self, value: Any, at: Path_, owner: str | None, measure: bool = False, depth: int = 0) -> Expr | None:
         """An expression, checked and resolved; `owner` (a category or figure) records what it reads."""
+        self.forms += 1
+        if depth > MAX_DEPTH:
+            self.fault(at, f"nested deeper than {MAX_DEPTH} levels")
+            return None
+        if self.forms == MAX_FORMS + 1:
+            self.fault(at, f"the sheet has more than {MAX_FORMS} expression forms; scoring must stay small")
+        if self.forms > MAX_FORMS:
+            return None
         if not isinstance(value, dict):
             if isinstance(value, (int, str, list)) and not isinstance(value, bool):
                 return self.num(value, at)
@@ -707,20 +789,43 @@ class _Reader:
         form = forms[0]
         if form in _PIECE_FORMS:
             return self.piece_expr(form, value, at, owner, measure)
-        if form in _LIST_FORMS:
+        if form in _LIST_FORMS or form in _PAIR_FORMS:
             if self.keys(value, at, {form: True}, form) is None:
                 return None
             parts = [
-                self.expr(v, (*at, form, j), owner, measure)
+                self.expr(v, (*at, form, j), owner, measure, depth + 1)
                 for j, v in enumerate(self.listed(value[form], (*at, form), "expressions")[:50])
             ]
+            if form in _PAIR_FORMS and len(parts) != 2:
+                self.fault((*at, form), f"needs exactly two expressions (got {len(parts)})")
+                return None
             if not parts:
                 self.fault((*at, form), "needs at least one expression")
             return None if any(p is None for p in parts) or not parts else {form: parts}
+        if form == "div":
+            spec = self.keys(value, at, {"div": True, "by": True, "round": False}, "div")
+            if spec is None:
+                return None
+            inner = self.expr(spec["div"], (*at, "div"), owner, measure, depth + 1)
+            by = self.num(spec["by"], (*at, "by"))
+            if by is not None and by != PLAYERS and evaluate_num(by, 1) < 1:
+                self.fault((*at, "by"), f"must be 1 or more (got {evaluate_num(by, 1)})")
+                by = None
+            rounding = spec.get("round", "down")
+            if rounding not in ROUNDS:
+                self.fault((*at, "round"), f"must be {', '.join(ROUNDS)} (got {shown(rounding)})")
+                return None
+            return None if inner is None or by is None else {"div": inner, "by": by, "round": rounding}
+        if form == "if":
+            spec = self.keys(value, at, {"if": True, "then": True, "else": True}, "if")
+            if spec is None:
+                return None
+            parts = {k: self.expr(spec[k], (*at, k), owner, measure, depth + 1) for k in ("if", "then", "else")}
+            return None if None in parts.values() else parts
         if form == "table":
             if self.keys(value, at, {"table": True, "points": True}, "table") is None:
                 return None
-            inner = self.expr(value["table"], (*at, "table"), owner, measure)
+            inner = self.expr(value["table"], (*at, "table"), owner, measure, depth + 1)
             points = [
                 self.const(p, (*at, "points", j))
                 for j, p in enumerate(self.listed(value["points"], (*at, "points"), "numbers")[:200])
@@ -753,7 +858,8 @@ class _Reader:
     def piece_expr(self, form: str, value: dict[str, Any], at: Path_, owner: str | None, measure: bool) -> Expr | None:
         allowed = {form: True, "except": False}
         if form == "count":
-            allowed |= {"field": False, "is": False, "in": False, "symbol": False}
+            allowed |= {"field": False, "is": False, "in": False, "symbol": False, "mine": False}
+            allowed |= {"also": False, "whose": False}
         elif form in ("sum", "distinct", "measure"):
             allowed |= {"of": True} | ({"among": False} if form == "distinct" else {})
         spec = self.keys(value, at, allowed, form)
@@ -791,6 +897,29 @@ class _Reader:
             self.measured_choices.add(entry["id"])
             return {"measure": spec["measure"], **out}
         out = {"count": pieces, "except": excluded, "field": None, "is": None, "in": None, "symbol": None}
+        out |= {"mine": False, "also": None, "whose": None}
+        if "also" in spec:
+            also = self.pieces(spec["also"], (*at, "also"), measure=False)
+            whose = spec.get("whose", "others")
+            if whose not in WHOSE:
+                self.fault((*at, "whose"), f"must be {', '.join(WHOSE)} (got {shown(whose)})")
+                return None
+            if also is None or len(also) != 1:
+                if also is not None:
+                    self.fault((*at, "also"), "must name one entry")
+                return None
+            out["also"], out["whose"] = also[0], whose
+        elif "whose" in spec:
+            self.fault(at, "'whose' needs 'also'")
+            return None
+        if spec.get("mine") is not None and self.flag(spec["mine"], (*at, "mine")) and spec["mine"]:
+            if "field" not in spec or {"is", "in", "symbol"} & set(spec):
+                self.fault(at, "'mine' compares a 'field' with the seat's colour: give 'field' without 'is' or 'in'")
+                return None
+            if not self.field(spec["field"], reach, (*at, "field")):
+                return None
+            out["field"], out["mine"] = spec["field"], True
+            return out
         if "symbol" in spec:
             if {"field", "is", "in"} & set(spec):
                 self.fault(at, "count either a symbol or a field's value, not both")
@@ -914,6 +1043,7 @@ class _Reader:
                 continue
             if name in self.categories or name == TOTAL:
                 self.fault(("figures", name), f"{name!r} is already the name of a category")
+            self.at[name] = ("figures", name)
             found = self.expr(raw, ("figures", name), owner=name)
             if found is not None:
                 out[name] = found
@@ -940,11 +1070,12 @@ class _Reader:
         return out
 
     def read_ranking(self, value: Any) -> dict[str, Any]:
-        spec = self.keys(value, ("ranking",), {"why": True, "tiebreaks": False, "shared": True}, "ranking")
+        allowed = {"why": True, "lowest": False, "tiebreaks": False, "shared": True}
+        spec = self.keys(value, ("ranking",), allowed, "ranking")
         if spec is None:
             return {}
         tiebreaks = []
-        allowed = {"id": True, "figure": True, "label": True, "why": True}
+        allowed = {"id": True, "figure": True, "label": True, "why": True, "lowest": False}
         for i, raw in enumerate(self.listed(spec.get("tiebreaks", []), ("ranking", "tiebreaks"), "tie-breaks")):
             at: Path_ = ("ranking", "tiebreaks", i)
             tb = self.keys(raw, at, allowed, "a tie-break")
@@ -954,13 +1085,88 @@ class _Reader:
                 tiebreaks.append({
                     "id": tb["id"], "figure": figure,
                     "label": self.key(tb["label"], (*at, "label")), "why": self.key(tb["why"], (*at, "why")),
+                    "lowest": self.flag(tb.get("lowest", False), (*at, "lowest")),
                 })  # fmt: skip
         shared = self.keys(spec["shared"], ("ranking", "shared"), {"label": True, "why": True}, "shared")
         return {
             "why": self.key(spec["why"], ("ranking", "why")),
+            "lowest": self.flag(spec.get("lowest", False), ("ranking", "lowest")),
             "tiebreaks": tiebreaks,
             "shared": {k: self.key(v, ("ranking", "shared", k)) for k, v in (shared or {}).items()},
         }
+
+    def read_outcome(self, value: Any) -> dict[str, Any]:
+        """`outcome:`: end conditions in order and what happens when none is met."""
+        out = default_outcome(None)
+        if value is None:
+            return out
+        spec = self.keys(value, ("outcome",), {"together": False, "ends": False, "otherwise": False}, "outcome")
+        if spec is None:
+            return out
+        together = out["together"] = self.flag(spec.get("together", False), ("outcome", "together"))
+        allowed = {"id": True, "met": True, "result": False, "label": True, "why": True}
+        for i, raw in enumerate(self.listed(spec.get("ends", []), ("outcome", "ends"), "end conditions")):
+            at: Path_ = ("outcome", "ends", i)
+            end = self.keys(raw, at, allowed, "an end condition")
+            if end is None or not (ident := self.ident(end["id"], (*at, "id"))):
+                continue
+            if ident in {e["id"] for e in out["ends"]}:
+                self.fault((*at, "id"), f"end condition {ident!r} is listed twice")
+            result = end.get("result", "win")
+            if result not in (("win", "lose") if together else ("win", "rank")):
+                self.fault(
+                    (*at, "result"), f"must be {'win or lose' if together else 'win or rank'} (got {shown(result)})"
+                )
+            self.at[f"end:{ident}"] = (*at, "met")
+            met = self.expr(end["met"], (*at, "met"), owner=None)
+            out["ends"].append({
+                "id": ident, "met": met, "result": result,
+                "label": self.key(end["label"], (*at, "label")), "why": self.key(end["why"], (*at, "why")),
+            })  # fmt: skip
+        if "otherwise" in spec:
+            at = ("outcome", "otherwise")
+            other = self.keys(spec["otherwise"], at, {"result": True, "label": True, "why": True}, "otherwise")
+            if other is not None:
+                results = ("win", "lose", "unfinished") if together else ("rank", "unfinished")
+                if other["result"] not in results:
+                    self.fault((*at, "result"), f"must be {' or '.join(results)} (got {shown(other['result'])})")
+                out["otherwise"] = {
+                    "result": other["result"],
+                    "label": self.key(other["label"], (*at, "label")),
+                    "why": self.key(other["why"], (*at, "why")),
+                }
+        if together:
+            for i, entry in enumerate(self.entries.values()):
+                if entry["per"] == "player":
+                    self.fault(("entries", i, "per"), "a co-operative game's entries are the team's: per: game")
+            if not out["ends"] and out["otherwise"]["result"] not in ("win", "lose"):
+                self.fault(("outcome",), "a co-operative game needs an end condition or otherwise: win or lose")
+        return out
+
+    def read_checks(self, value: Any) -> list[dict[str, Any]]:
+        out = []
+        allowed = {"id": True, "each": False, "all": False, "seats": False, "least": False, "most": False}
+        allowed["message"] = True
+        for i, raw in enumerate(self.listed(value, ("checks",), "checks")):
+            at: Path_ = ("checks", i)
+            spec = self.keys(raw, at, allowed, "a check")
+            if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
+                continue
+            forms = [k for k in ("each", "all", "seats") if k in spec]
+            if len(forms) != 1:
+                self.fault(at, "a check has one of each, all, seats")
+                continue
+            if "least" not in spec and "most" not in spec:
+                self.fault(at, "a check needs least, most or both")
+                continue
+            check: dict[str, Any] = {"id": ident, "each": None, "all": None, "seats": None}
+            self.at[f"check:{ident}"] = (*at, forms[0])
+            check[forms[0]] = self.expr(spec[forms[0]], (*at, forms[0]), owner=None)
+            check["least"] = self.num(spec["least"], (*at, "least")) if "least" in spec else None
+            check["most"] = self.num(spec["most"], (*at, "most")) if "most" in spec else None
+            check["message"] = self.key(spec["message"], (*at, "message"))
+            out.append(check)
+        return out
 
     def order(self) -> tuple[str, ...]:
         """Categories, figures and total, each after everything it reads; a cycle is a finding."""
@@ -989,13 +1195,6 @@ class _Reader:
         return tuple(done)
 
 
-def evaluate_num(value: Num, players: int) -> int:
-    """A resolved number value for a game of `players`."""
-    if isinstance(value, list):
-        return sum(evaluate_num(v, players) for v in value)
-    return players if value == PLAYERS else int(value)
-
-
 def catalog_keys(sheet: Sheet) -> list[str]:
     """Every catalog key the sheet names, and those the table, the pad and the questions add."""
     keys = [sheet.title, *([sheet.legend] if sheet.legend else [])]
@@ -1010,12 +1209,28 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     ranking = sheet.ranking
     keys += [ranking["why"], ranking["shared"]["label"], ranking["shared"]["why"]]
     keys += [k for tb in ranking["tiebreaks"] for k in (tb["label"], tb["why"])]
+    outcome = sheet.outcome
+    keys += [k for end in outcome["ends"] for k in (end["label"], end["why"])]
+    keys += [outcome["otherwise"]["label"], outcome["otherwise"]["why"], *(c["message"] for c in sheet.checks)]
+    if sheet.together:
+        keys += ["score.team.name", "score.team.won", "score.team.lost"]
     keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
     keys += ["score.rank", "score.winner", "score.winners", "score.points.other", "score.pad.name", "score.pad.ties"]
+    keys = [k for k in keys if k]  # a co-operative game's ranking names nothing
     # the questions' own words (score.ask.players, answer.*) are the engine's: i18n.ENGINE_WORDS
     if any(s["kind"] == "variant" for s in sheet.switches):
         keys += ["score.pad.variants", "score.pad.shaded", "score.ask.variants"]
     return list(dict.fromkeys(keys))
+
+
+CHECK_VALUES = frozenset({"value", "least", "most"})  # what a check's message may say
+
+
+def call_values(sheet: Sheet) -> dict[str, frozenset[str]]:
+    """The placeholders the scorer fills in the sheet's own texts: a check's message, and a
+    `choices` question how many to name (scoring/ask.py)."""
+    asked = {e["ask"]: frozenset({"n"}) for e in sheet.entries if e["kind"] == "choices"}
+    return asked | {c["message"]: CHECK_VALUES for c in sheet.checks}
 
 
 def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
@@ -1075,4 +1290,8 @@ def resolved(sheet: Sheet, catalogs: Mapping[str, Mapping[str, str]]) -> dict[st
         "tallies": list(sheet.tallies),
         "ranking": dict(sheet.ranking),
         "order": list(sheet.order),
+        "steps": [{"step": kind, "id": name} for kind, name in sheet.steps],
+        "teams": None if sheet.teams is None else {"min": sheet.teams[0], "max": sheet.teams[1]},
+        "outcome": dict(sheet.outcome),
+        "checks": list(sheet.checks),
     }

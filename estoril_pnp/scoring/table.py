@@ -6,11 +6,14 @@ from typing import Any
 
 from ..i18n.catalogs import Texts
 from .calc import PlayerScore, Result
-from .sheet import TOTAL, Sheet
+from .sheet import TEAM, TOTAL, Sheet
 
 
 def player_label(p: PlayerScore, t: Texts) -> str:
-    colour = t(f"colour.{p.colour}")
+    """A seat's heading: its colour and name, or a team's colour and members ("the team" in a co-operative game)."""
+    colour = t("score.team.name") if p.colour == TEAM else t(f"colour.{p.colour}")
+    if p.members:
+        return f"{colour} ({', '.join(p.members)})"
     return f"{colour} ({p.name})" if p.name else colour
 
 
@@ -41,7 +44,10 @@ def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], b
             out.append((t(category["label"]), [str(p.figures[ident]) for p in result.players], False))
     for tally in sheet.tallies:
         out.append((t(tally["label"]), [str(p.figures[tally["figure"]]) for p in result.players], tally["strong"]))
-    out.append((t("score.rank"), [str(p.rank) for p in result.players], False))
+    for end in sheet.outcome["ends"]:
+        out.append((t(end["label"]), ["✓" if end["id"] in p.ended else "" for p in result.players], False))
+    if not sheet.together:
+        out.append((t("score.rank"), [str(p.rank) for p in result.players], False))
     return out
 
 
@@ -65,13 +71,20 @@ def table(sheet: Sheet, result: Result, t: Texts) -> Any:
 
 
 def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
-    """Who won and which rule decided it."""
+    """Who won and which rule decided it; no winner yet; or a team's win or loss."""
+    outcome = sheet.outcome
+    end = next((e for e in outcome["ends"] if e["id"] == result.end), None)
+    why_end = t(end["why"] if end else outcome["otherwise"]["why"])
+    if result.outcome == "unfinished":
+        return f"{t(outcome['otherwise']['label'])} — {why_end}"
+    if result.outcome in ("won", "lost"):
+        return f"{t(f'score.team.{result.outcome}')} · {t.plural('score.points', result.players[0].total)} — {why_end}"
     best = [p for p in result.players if p.rank == 1]
     names = t.list(player_label(p, t) for p in best)
     who = t("score.winners" if len(result.winners) > 1 else "score.winner", names=names)
     ranking = sheet.ranking
-    if result.tiebreak is None:
-        why = ranking["why"]
+    if result.outcome == "ended" or result.tiebreak is None:
+        why = end["why"] if end else ranking["why"]
     elif result.tiebreak == "shared":
         why = ranking["shared"]["why"]
     else:
@@ -96,10 +109,12 @@ def to_json(sheet: Sheet, result: Result) -> dict[str, Any]:
             {
                 "colour": p.colour,
                 "name": p.name,
+                **({"members": list(p.members)} if sheet.teams or sheet.together else {}),
                 "total": p.total,
                 "breakdown": {c["id"]: p.figures[c["id"]] for c in sheet.categories},
                 **{f: p.figures[f] for f in shown},
                 "rank": p.rank,
+                **({"ended": list(p.ended)} if sheet.outcome["ends"] else {}),
             }
             for p in result.players
         ],
@@ -109,4 +124,7 @@ def to_json(sheet: Sheet, result: Result) -> dict[str, Any]:
         if contests is not None:
             key = category["contest"]["each"] or category["id"]
             out[key] = [{"id": c.id, "counts": dict(c.counts), "points": dict(c.points)} for c in contests]
-    return {**out, "winners": list(result.winners), "tiebreak": result.tiebreak}
+    out |= {"winners": list(result.winners), "tiebreak": result.tiebreak}
+    if sheet.outcome["ends"] or sheet.outcome["otherwise"]["result"] != "rank":
+        out |= {"outcome": result.outcome, "end": result.end}
+    return out

@@ -204,11 +204,14 @@ const RecordIO = (() => {
 
   // `entries`: the sheet's, in its order; every value the record holds is written, nothing else
   function dumpYaml(record, entries) {
-    const scalar = (v) => (Array.isArray(v) ? listOf(v) : typeof v === "string" ? plain(v) : String(v));
+    // a holders entry is a flow mapping {piece: colour}
+    const mapping = (m) => "{" + Object.entries(m).map(([k, v]) => `${plain(k)}: ${plain(v)}`).join(", ") + "}";
+    const scalar = (v) => (Array.isArray(v) ? listOf(v) : typeof v === "string" ? plain(v) : v !== null && typeof v === "object" ? mapping(v) : String(v));
     const out = ["players:"];
     for (const p of record.players) {
       out.push(`  - colour: ${plain(p.colour)}`);
       if (p.name != null) out.push(`    name: ${JSON.stringify(p.name)}`);
+      if (p.members) out.push(`    members: [${p.members.map((m) => JSON.stringify(m)).join(", ")}]`);
       for (const e of entries.filter((x) => x.per === "player")) if (p[e.id] != null) out.push(`    ${plain(e.id)}: ${scalar(p[e.id])}`);
     }
     for (const e of entries.filter((x) => x.per === "game")) if (record[e.id] != null) out.push(`${plain(e.id)}: ${scalar(record[e.id])}`);

@@ -7,6 +7,7 @@ const Game = (() => {
   const has = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
   const given = (o, k) => has(o, k) && o[k] !== null; // the resolved sheet writes every optional key, null when unused
   const clone = (x) => JSON.parse(JSON.stringify(x));
+  const TEAM = "team"; // the one seat of a co-operative game
 
   function of(D) {
     const R = D.sheet;
@@ -131,9 +132,17 @@ const Game = (() => {
       },
       // an option's value when the record does not set it: the sheet's default
       optionDefault: (s) => (s.values && s.values.length ? s.values[0] : false),
+      outcome: R.outcome,
       whereIs, tooMany, record, check, resolve, state, score, rows, json,
       why: (decider) => (decider === null ? R.ranking.why : decider === "shared" ? R.ranking.shared.why : R.ranking.tiebreaks.find((t) => t.id === decider).why),
     };
+
+    // the value of an entry a seat does not have (`only`): nothing done, nothing held
+    function empty(e, n) {
+      if (e.kind === "yesno") return false;
+      if (e.kind === "number") return num(e.min, n);
+      return e.kind === "choice" ? null : [];
+    }
 
     function blank(e) {
       if (e.kind === "pieces") return e.count_ok ? 0 : [];
@@ -199,8 +208,8 @@ const Game = (() => {
     function record(players, game, variants, options) {
       const out = { players: [], variants: [...variants], options: { ...options } };
       for (const p of players) {
-        const r = { colour: p.colour, name: p.name ?? null };
-        for (const e of entries.filter((x) => x.per === "player")) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
+        const r = { colour: p.colour, name: p.name ?? null, ...(R.teams ? { members: p.members || [] } : {}) };
+        for (const e of entries.filter((x) => x.per === "player" && (!x.only || x.only.includes(p.colour)))) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
         out.players.push(r);
       }
       for (const e of entries.filter((x) => x.per === "game")) {
@@ -216,6 +225,7 @@ const Game = (() => {
       for (const r of rec.players) {
         const p = G.newPlayer(r.colour);
         p.name = r.name ?? null;
+        if (R.teams) p.members = r.members || [];
         for (const e of entries.filter((x) => x.per === "player")) if (has(r, e.id)) p.entries[e.id] = r[e.id];
         S.players.push(p);
       }
@@ -301,6 +311,18 @@ const Game = (() => {
           return pieceList(e, v, path);
         }
         if (e.kind === "holder") return v == null ? null : one(matchColour, v, path, t(e.label));
+        if (e.kind === "holders") {
+          if (typeof v !== "object" || Array.isArray(v)) { fault(path, "scorepage.refuse.type", { what: t(e.label) }); return {}; }
+          const out = {};
+          for (const [text, holder] of Object.entries(v)) {
+            if (holder === null) continue;
+            const piece = one((x) => matchPiece[e.of[0]](x), text, `${path}.${text}`, t(e.label));
+            const seat = one(matchColour, holder, `${path}.${text}`, t("scorepage.players"));
+            if (piece && has(out, piece)) fault(`${path}.${text}`, "scorepage.refuse.twice", { card: pieceById[piece].name, where: path });
+            else if (piece && seat) out[piece] = seat;
+          }
+          return out;
+        }
         if (e.kind === "number") { if (!Number.isInteger(v)) fault(path, "scorepage.refuse.type", { what: t(e.label) }); return v; }
         if (e.kind === "yesno") { if (typeof v !== "boolean") fault(path, "scorepage.refuse.type", { what: t(e.label) }); return v === true; }
         return v;
@@ -314,8 +336,19 @@ const Game = (() => {
           else p.name = raw.name;
         }
         const mine = new Set(["colour", "name"]);
+        if (R.teams) {
+          mine.add("members");
+          if (!Array.isArray(raw.members) || raw.members.some((m) => typeof m !== "string" || m.length > 100)) fault(`${path}.members`, "scorepage.refuse.type", { what: t("scorepage.members") });
+          else p.members = raw.members;
+        }
         for (const e of entries.filter((x) => x.per === "player")) {
           mine.add(e.id);
+          if (e.only && !e.only.includes(p.colour)) {
+            if (has(raw, e.id)) fault(`${path}.${e.id}`, "scorepage.refuse.only", { what: t(e.label) });
+            if (on(sw, e.when)) p[e.id] = empty(e, data.players.length);
+            continue;
+          }
+          if (!has(raw, e.id) && on(sw, e.when) && e.kind === "number" && e.default !== null) { p[e.id] = num(e.default, data.players.length); continue; }
           if (!has(raw, e.id)) { if (on(sw, e.when) && e.kind !== "yesno" && !(e.kind === "number" && e.default != null)) fault(path, "scorepage.refuse.missing", { what: t(e.label) }); continue; }
           if (!on(sw, e.when)) { fault(`${path}.${e.id}`, "scorepage.refuse.off", { what: t(e.label) }); continue; }
           p[e.id] = value(e, raw[e.id], `${path}.${e.id}`);
@@ -324,7 +357,13 @@ const Game = (() => {
         rec.players.push(p);
       });
       for (const e of entries.filter((x) => x.per === "game")) {
-        if (!has(data, e.id) || data[e.id] === null) { if (e.kind === "choices" && on(sw, e.when)) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) }); rec[e.id] = e.kind === "choices" ? [] : null; continue; }
+        if (!has(data, e.id) || data[e.id] === null) {
+          if ((e.kind === "choices" || e.kind === "choice") && on(sw, e.when)) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) });
+          if (e.kind === "number" && e.default !== null && on(sw, e.when)) rec[e.id] = num(e.default, data.players.length);
+          else if (e.kind === "number" && on(sw, e.when)) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) });
+          else rec[e.id] = e.kind === "choices" ? [] : e.kind === "holders" ? {} : null;
+          continue;
+        }
         if (!on(sw, e.when)) { fault(e.id, "scorepage.refuse.off", { what: t(e.label) }); continue; }
         rec[e.id] = value(e, data[e.id], e.id);
       }
@@ -368,10 +407,18 @@ const Game = (() => {
           v.forEach((id, j) => once(id, nameOfPlace(`${e.id}.${j}`), null));
         } else if (e.kind === "choice") once(v, e.id, null);
         else if (e.kind === "holder" && v !== null && !rec.players.some((p) => p.colour === v)) fault(e.id, "scorepage.refuse.holder", { what: t(e.label), text: colourName(v) });
+        else if (e.kind === "holders") {
+          for (const [piece, seat] of Object.entries(v || {})) {
+            if (!rec.players.some((p) => p.colour === seat)) fault(`${e.id}.${piece}`, "scorepage.refuse.holder", { what: t(e.label), text: colourName(seat) });
+          }
+        }
       }
       rec.players.forEach((p, i) => {
         const who = p.name ? `${colourName(p.colour)} (${p.name})` : colourName(p.colour);
-        for (const e of eff.entries.filter((x) => x.per === "player" && on(sw, x.when))) {
+        if (R.teams && (p.members || []).length < R.teams.min || R.teams && (p.members || []).length > R.teams.max) {
+          fault(who, "scorepage.refuse.members", { n: (p.members || []).length, min: R.teams.min, max: R.teams.max });
+        }
+        for (const e of eff.entries.filter((x) => x.per === "player" && on(sw, x.when) && (!x.only || x.only.includes(p.colour)))) {
           const v = p[e.id];
           const at = `${who}: ${t(e.label)}`;
           if (e.kind === "pieces") {
@@ -394,145 +441,199 @@ const Game = (() => {
       });
       const most = tooMany(rec.players.map((p) => ({ entries: p })));
       if (most) fault("", "scorepage.refuse.too_many", { n: most });
+      if (!faults.length) sheetChecks(rec, fault);
       return { faults, record: faults.length ? null : rec };
+    }
+
+    // the sheet's own checks (`checks:`) on the scored record, as scoring/record.py makes them
+    function sheetChecks(rec, fault) {
+      if (!R.checks.length) return;
+      const n = rec.players.length;
+      const result = score(rec);
+      const seats = seatsOf(rec);
+      for (const c of R.checks) {
+        const values = result.checks[c.id];
+        const low = c.least === null ? null : num(c.least, n);
+        const high = c.most === null ? null : num(c.most, n);
+        const found = c.each !== null ? values.map((v, i) => [seats[i], v]) : [[null, c.all !== null ? values.reduce((a, v) => a + v, 0) : values.filter((v) => v !== 0).length]];
+        const bad = found.find(([, v]) => (low !== null && v < low) || (high !== null && v > high));
+        if (bad) {
+          const who = bad[0] && bad[0].colour !== TEAM ? colourName(bad[0].colour) : "";
+          fault(who, c.message, { value: bad[1], least: low ?? "", most: high ?? "" });
+        }
+      }
     }
     const colourName = (id) => (G.colour(id) ? G.colour(id).name : String(id));
 
-    // ---- scoring
+    // ---- scoring: the sheet's typed steps (R.steps) in their order, as scoring/calc.py runs them;
+    // every figure of every seat is computed once, after everything it reads
+    const divide = (v, b, rounding) => (rounding === "nearest" ? Math.floor((2 * v + b) / (2 * b)) : rounding === "up" ? Math.ceil(v / b) : Math.floor(v / b));
+    const PAIRS = { minus: (a, b) => a - b, at_least: (a, b) => (a >= b ? 1 : 0), at_most: (a, b) => (a <= b ? 1 : 0), equal: (a, b) => (a === b ? 1 : 0) };
+    const LISTS = { plus: (vs) => vs.reduce((a, v) => a + v, 0), times: (vs) => vs.reduce((a, v) => a * v, 1), least: (vs) => Math.min(...vs), most: (vs) => Math.max(...vs) };
+    const FORMS = ["sum", "count", "distinct", "measure", "holds", "yes", "value", "figure", "won", "table", "div", "if", ...Object.keys(PAIRS), ...Object.keys(LISTS)];
+    const formOf = (x) => {
+      const found = FORMS.find((f) => given(x, f));
+      if (found === undefined) throw new Error("unknown expression form: " + JSON.stringify(Object.keys(x)));
+      return found;
+    };
+
+    // the seats of a record: its players (or teams) in colour order, or the one team of a co-operative game
+    function seatsOf(rec) {
+      const players = [...rec.players].sort((a, b) => colourOrder.indexOf(a.colour) - colourOrder.indexOf(b.colour));
+      if (R.outcome.together) return [{ colour: TEAM, name: null, members: players.map((p) => p.name || p.colour), values: {} }];
+      return players.map((p) => ({ colour: p.colour, name: p.name ?? null, members: p.members || [], values: p }));
+    }
+
     function score(rec) {
       const n = rec.players.length;
       const sw = switchValues(rec);
       const { categories } = effective(sw);
       const inPlay = categories.filter((c) => on(sw, c.when));
-      const players = [...rec.players].sort((a, b) => colourOrder.indexOf(a.colour) - colourOrder.indexOf(b.colour));
-      const pieceEntry = (id) => entryById[id];
-      const listOf = (ids, player, it) => {
-        let out = [];
-        for (const id of ids) {
-          if (id === "it") { out = out.concat(it); continue; }
-          const e = pieceEntry(id);
-          const v = e.per === "player" ? player[id] : rec[id];
-          if (v === null || v === undefined || typeof v === "number") continue;
-          out = out.concat(Array.isArray(v) ? v : [v]);
-        }
-        return out;
+      const seats = seatsOf(rec).map((s) => ({ ...s, figs: {}, won: {} }));
+      // a seat's pieces of an entry: its own value, the game's, or (holders) the pieces it holds
+      const held = (id, seat) => {
+        const e = entryById[id];
+        if (e.kind === "holders") return Object.entries(rec[id] || {}).filter(([, c]) => c === seat.colour).map(([p]) => p);
+        const v = e.per === "player" ? seat.values[id] : rec[id];
+        if (v === null || v === undefined || typeof v === "number") return [];
+        return Array.isArray(v) ? v : [v];
       };
-      const pieces = (x, player, it) => {
+      const bareCount = (id, seat) => {
+        const e = entryById[id];
+        const v = e && e.per === "player" ? seat.values[id] : undefined;
+        return typeof v === "number" ? v : 0;
+      };
+      const listOf = (ids, seat, it) => ids.flatMap((id) => (id === "it" ? it : held(id, seat)));
+      const pieces = (x, ids, seat, it) => {
         const except = x.except || [];
-        return listOf(x.of ?? x.count ?? [], player, it).filter((id) => !except.includes(collectionOf[id])).map((id) => pieceById[id]);
+        return listOf(ids, seat, it).filter((id) => !except.includes(collectionOf[id])).map((id) => pieceById[id]);
       };
-      const contests = {};
-      const pointsOf = {};
-      const figuresOf = {};
-      function expr(x, player, it) {
-        if (typeof x === "number" || typeof x === "string" || Array.isArray(x)) return num(x, n);
-        if (given(x, "sum")) return pieces(x, player, it).reduce((a, p) => a + p.fields[x.sum], 0);
-        if (given(x, "count")) {
-          const ps = pieces(x, player, it);
-          if (given(x, "symbol")) return ps.reduce((a, p) => a + p.symbols.filter((s) => s === x.symbol).length, 0);
-          if (given(x, "is")) return ps.filter((p) => p.fields[x.field] === x.is).length;
-          if (given(x, "in")) return ps.filter((p) => x.in.includes(p.fields[x.field])).length;
-          // a bare count of a count_ok entry given as a number is that number
-          const bare = (x.count || []).reduce((a, id) => { const e = pieceEntry(id); const v = e && (e.per === "player" ? player[id] : rec[id]); return a + (typeof v === "number" ? v : 0); }, 0);
-          return ps.length + bare;
+      function count(x, seat, it) {
+        let ps = pieces(x, x.count, seat, it);
+        if (given(x, "also")) {
+          const there = new Set(seats.filter((s) => (x.whose === "any" ? true : (s === seat) === (x.whose === "mine"))).flatMap((s) => held(x.also, s)));
+          ps = ps.filter((p) => there.has(p.id));
         }
-        if (given(x, "distinct")) {
-          const values = new Set(pieces(x, player, it).map((p) => p.fields[x.distinct]));
-          return x.among ? x.among.filter((v) => values.has(v)).length : values.size;
-        }
-        if (given(x, "measure")) {
-          const e = pieceEntry(x.measure);
-          if (!e || !on(sw, e.when)) return 0;
-          const chosen = e.per === "player" ? player[x.measure] : rec[x.measure];
-          if (!chosen) return 0;
-          return expr(R.measures[chosen], player, pieces(x, player, it).map((p) => p.id));
-        }
-        if (given(x, "holds")) return rec[x.holds] === player.colour ? 1 : 0;
-        if (given(x, "yes")) return player[x.yes] === true ? 1 : 0;
-        if (given(x, "value")) return player[x.value];
-        if (given(x, "figure")) return figure(x.figure, player);
-        if (given(x, "won")) return (contests[x.won] || []).filter((c) => c.first.includes(player.colour)).length;
-        if (given(x, "plus")) return x.plus.reduce((a, y) => a + expr(y, player, it), 0);
-        if (given(x, "times")) return x.times.reduce((a, y) => a * expr(y, player, it), 1);
-        if (given(x, "least")) return Math.min(...x.least.map((y) => expr(y, player, it)));
-        if (given(x, "most")) return Math.max(...x.most.map((y) => expr(y, player, it)));
-        if (given(x, "table")) { const v = expr(x.table, player, it); return num(x.points[Math.min(Math.max(v, 0), x.points.length - 1)], n); }
-        throw new Error("unknown expression " + JSON.stringify(x));
+        if (x.mine) return ps.filter((p) => p.fields[x.field] === seat.colour).length;
+        if (given(x, "symbol")) return ps.reduce((a, p) => a + p.symbols.filter((s) => s === x.symbol).length, 0);
+        if (given(x, "is")) return ps.filter((p) => p.fields[x.field] === x.is).length;
+        if (given(x, "in")) return ps.filter((p) => x.in.includes(p.fields[x.field])).length;
+        // a bare count of a count_ok entry given as a number is that number
+        return ps.length + (given(x, "also") ? 0 : x.count.reduce((a, id) => a + (id === "it" ? 0 : bareCount(id, seat)), 0));
       }
-      function figure(id, player) {
-        if (id === "total") return inPlay.reduce((a, c) => a + categoryPoints(c, player), 0);
-        const c = categories.find((k) => k.id === id);
-        if (c) return on(sw, c.when) ? categoryPoints(c, player) : 0;
-        const key = `${player.colour}|${id}`;
-        if (!has(figuresOf, key)) figuresOf[key] = expr(R.figures[id], player, []);
-        return figuresOf[key];
+      function expr(x, seat, it) {
+        if (typeof x === "number" || typeof x === "string" || Array.isArray(x)) return num(x, n);
+        const form = formOf(x);
+        switch (form) {
+          case "sum": return pieces(x, x.of, seat, it).reduce((a, p) => a + p.fields[x.sum], 0);
+          case "count": return count(x, seat, it);
+          case "distinct": {
+            const values = new Set(pieces(x, x.of, seat, it).map((p) => p.fields[x.distinct]));
+            return x.among ? x.among.filter((v) => values.has(v)).length : values.size;
+          }
+          case "measure": {
+            const e = entryById[x.measure];
+            if (!on(sw, e.when)) return 0;
+            const chosen = e.per === "player" ? seat.values[x.measure] : rec[x.measure];
+            return chosen ? expr(R.measures[chosen], seat, pieces(x, x.of, seat, it).map((p) => p.id)) : 0;
+          }
+          case "holds": return rec[x.holds] === seat.colour ? 1 : 0;
+          case "yes": return (seat.values[x.yes] ?? rec[x.yes]) === true ? 1 : 0; // a game's yes/no too, as Python reads it
+          case "value": return seat.values[x.value] ?? rec[x.value];
+          case "figure": return seat.figs[x.figure];
+          case "won": return seat.won[x.won] || 0;
+          case "table": { const v = expr(x.table, seat, it); return x.points[Math.min(Math.max(v, 0), x.points.length - 1)]; }
+          case "div": return divide(expr(x.div, seat, it), num(x.by, n), x.round);
+          case "if": return expr(x.if, seat, it) !== 0 ? expr(x.then, seat, it) : expr(x.else, seat, it);
+          default:
+            if (has(PAIRS, form)) return PAIRS[form](expr(x[form][0], seat, it), expr(x[form][1], seat, it));
+            return LISTS[form](x[form].map((y) => expr(y, seat, it)));
+        }
       }
       function decide(contest, measures) {
-        const split = (a, k) => (contest.rounding === "up" ? Math.ceil(a / k) : Math.floor(a / k));
         const prizes = contest.prizes.map((p) => num(p, n));
-        const contenders = players.filter((p) => measures[p.colour] > 0 || contest.zero_wins);
-        const levels = [...new Set(contenders.map((p) => measures[p.colour]))].sort((a, b) => b - a);
+        const contenders = seats.filter((s) => measures[s.colour] > 0 || contest.zero_wins);
+        const levels = [...new Set(contenders.map((s) => measures[s.colour]))].sort((a, b) => b - a);
         const points = {};
         let place = 0;
-        let first = [];
         for (const level of levels) {
           if (place >= prizes.length) break;
-          const group = contenders.filter((p) => measures[p.colour] === level);
-          if (!first.length) first = group.map((p) => p.colour);
-          let pool = 0;
-          for (let k = place; k < place + group.length; k++) pool += prizes[k] ?? 0;
-          for (const p of group) points[p.colour] = split(pool, group.length);
+          const group = contenders.filter((s) => measures[s.colour] === level);
+          let share;
+          if (group.length === 1 || contest.tie === "full") share = prizes[place];
+          else if (contest.tie === "none") share = 0;
+          else share = divide(prizes.slice(place, place + group.length).reduce((a, p) => a + p, 0), group.length, contest.rounding);
+          if (share) for (const s of group) points[s.colour] = share;
           place += group.length;
         }
-        if (!levels.length) first = [];
+        const first = levels.length ? contenders.filter((s) => measures[s.colour] === levels[0]).map((s) => s.colour) : [];
         return { points, first };
       }
+      const contests = {};
       function runContests(c) {
-        if (has(contests, c.id)) return contests[c.id];
         const k = c.contest;
-        const out = [];
         const subjects = k.each ? [].concat(rec[k.each] ?? []) : [c.id];
-        for (const subject of subjects) {
+        contests[c.id] = subjects.map((subject) => {
           const measures = {};
-          for (const p of players) {
-            measures[p.colour] = k.each ? expr(R.measures[subject], p, listOf(k.of, p, [])) : expr(k.over, p, []);
-          }
-          const { points, first } = decide(k, measures);
-          out.push({ id: subject, counts: measures, points, first });
+          for (const s of seats) measures[s.colour] = k.each ? expr(R.measures[subject], s, listOf(k.of, s, [])) : expr(k.over, s, []);
+          return { id: subject, counts: measures, ...decide(k, measures) };
+        });
+        for (const s of seats) {
+          s.figs[c.id] = contests[c.id].reduce((a, x) => a + (x.points[s.colour] || 0), 0);
+          s.won[c.id] = contests[c.id].filter((x) => x.first.includes(s.colour)).length;
         }
-        contests[c.id] = out;
-        return out;
       }
-      function categoryPoints(c, player) {
-        const key = `${player.colour}|${c.id}`;
-        if (has(pointsOf, key)) return pointsOf[key];
-        const v = c.contest ? runContests(c).reduce((a, x) => a + (x.points[player.colour] || 0), 0) : expr(c.points, player, []);
-        pointsOf[key] = v;
-        return v;
+      const categoryById = Object.fromEntries(categories.map((c) => [c.id, c]));
+      const STEPS = {
+        category(id) { const c = categoryById[id]; for (const s of seats) s.figs[id] = on(sw, c.when) ? expr(c.points, s, []) : 0; },
+        contest(id) { const c = categoryById[id]; if (on(sw, c.when)) runContests(c); else for (const s of seats) s.figs[id] = 0; },
+        figure(id) { for (const s of seats) s.figs[id] = expr(R.figures[id], s, []); },
+        total() { for (const s of seats) s.figs.total = inPlay.reduce((a, c) => a + s.figs[c.id], 0); },
+      };
+      for (const step of R.steps) {
+        if (!has(STEPS, step.step)) throw new Error("unknown step: " + step.step);
+        STEPS[step.step](step.id);
       }
-      for (const c of inPlay) if (c.contest) runContests(c);
+      // the outcome: the first end condition some seat meets, else `otherwise`
+      for (const s of seats) s.ended = R.outcome.ends.filter((e) => expr(e.met, s, []) !== 0).map((e) => e.id);
+      let outcome = { rank: "ranked", unfinished: "unfinished", win: "won", lose: "lost" }[R.outcome.otherwise.result];
+      let end = null;
+      let first = new Set();
+      for (const e of R.outcome.ends) {
+        const meeting = seats.filter((s) => s.ended.includes(e.id));
+        if (!meeting.length) continue;
+        end = e.id;
+        if (R.outcome.together) outcome = e.result === "win" ? "won" : "lost";
+        else if (e.result === "rank") outcome = "ranked";
+        else { outcome = "ended"; first = new Set(meeting.map((s) => s.colour)); }
+        break;
+      }
+      const ranking = R.ranking;
+      const signed = (s) => [ranking.lowest ? -s.figs.total : s.figs.total, ...ranking.tiebreaks.map((tb) => (tb.lowest ? -1 : 1) * s.figs[tb.figure])];
       const tallies = R.tallies.filter((x) => x.figure !== "total").map((x) => x.figure);
-      const scored = players.map((p) => {
-        const breakdown = {};
-        for (const c of categories) breakdown[c.id] = on(sw, c.when) ? categoryPoints(c, p) : 0;
-        const key = [figure("total", p), ...R.ranking.tiebreaks.map((tb) => figure(tb.figure, p))];
-        return { colour: p.colour, name: p.name ?? null, total: key[0], breakdown, tallies: Object.fromEntries(tallies.map((f) => [f, figure(f, p)])), key };
-      });
+      const scored = seats.map((s) => ({
+        colour: s.colour, name: s.name, members: s.members, total: s.figs.total, ended: s.ended,
+        breakdown: Object.fromEntries(categories.map((c) => [c.id, s.figs[c.id]])),
+        tallies: Object.fromEntries(tallies.map((f) => [f, s.figs[f]])),
+        key: [first.has(s.colour) ? 1 : 0, ...signed(s)],
+      }));
       const greater = (a, b) => { for (let i = 0; i < a.length; i++) { if (a[i] !== b[i]) return a[i] > b[i]; } return false; };
       for (const p of scored) p.rank = 1 + scored.filter((q) => greater(q.key, p.key)).length;
       const ranked = [...scored].sort((a, b) => a.rank - b.rank);
       let decider = null;
       let leaders = ranked.filter((p) => p.total === ranked[0].total);
-      if (leaders.length > 1) {
+      if (outcome === "ranked" && leaders.length > 1) {
         decider = "shared";
-        for (const [i, tb] of R.ranking.tiebreaks.entries()) {
-          const best = Math.max(...leaders.map((p) => p.key[i + 1]));
-          leaders = leaders.filter((p) => p.key[i + 1] === best);
+        for (const [i, tb] of ranking.tiebreaks.entries()) {
+          const best = Math.max(...leaders.map((p) => p.key[i + 2]));
+          leaders = leaders.filter((p) => p.key[i + 2] === best);
           if (leaders.length === 1) { decider = tb.id; break; }
         }
       }
+      const checks = Object.fromEntries(R.checks.map((c) => [c.id, seats.map((s) => expr(c.each ?? c.all ?? c.seats, s, []))]));
+      const winners = outcome === "unfinished" || outcome === "lost" ? [] : ranked.filter((p) => p.rank === 1).map((p) => p.colour);
       const contestRows = inPlay.filter((c) => c.contest).map((c) => ({ category: c, key: c.contest.each || c.id, list: contests[c.id] }));
-      return { categories: inPlay, players: ranked, contests: contestRows, winners: ranked.filter((p) => p.rank === 1).map((p) => p.colour), tiebreak: decider };
+      return { categories: inPlay, players: ranked, contests: contestRows, winners, tiebreak: decider, outcome, end, checks };
     }
 
     // the score table's rows: a contest category has one row per contest
@@ -551,6 +652,7 @@ const Game = (() => {
         const v = (p) => (tally.figure === "total" ? p.total : p.tallies[tally.figure]);
         lines.push({ label: t(tally.label), strong: tally.strong, cells: result.players.map((p) => String(v(p))) });
       }
+      for (const end of R.outcome.ends) lines.push({ label: t(end.label), cells: result.players.map((p) => (p.ended.includes(end.id) ? "✓" : "")) });
       return lines;
     }
 
@@ -558,7 +660,10 @@ const Game = (() => {
     function json(result) {
       const out = {
         categories: result.categories.map((c) => c.id),
-        players: result.players.map((p) => ({ colour: p.colour, name: p.name, total: p.total, breakdown: p.breakdown, ...p.tallies, rank: p.rank })),
+        players: result.players.map((p) => ({
+          colour: p.colour, name: p.name, ...(R.teams || R.outcome.together ? { members: p.members } : {}),
+          total: p.total, breakdown: p.breakdown, ...p.tallies, rank: p.rank, ...(R.outcome.ends.length ? { ended: p.ended } : {}),
+        })),
       };
       for (const r of result.contests) {
         out[r.key] = r.list.map((x) => ({
@@ -569,6 +674,7 @@ const Game = (() => {
       }
       out.winners = result.winners;
       out.tiebreak = result.tiebreak;
+      if (R.outcome.ends.length || R.outcome.otherwise.result !== "rank") Object.assign(out, { outcome: result.outcome, end: result.end });
       return out;
     }
 

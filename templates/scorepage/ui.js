@@ -60,9 +60,14 @@ function save() {
   }
 }
 
+const TEAM = "team"; // the one seat of a co-operative game's result
+const TEAMS = D.sheet.teams; // a partnership game: each seat a team, its members named
 const playerOf = (colour) => S.players.find((p) => p.colour === colour);
-const colourName = (id) => G.colour(id).name;
-const label = (p) => (p.name ? `${colourName(p.colour)} (${p.name})` : colourName(p.colour));
+const colourName = (id) => (id === TEAM ? t("score.team.name") : G.colour(id).name);
+function label(p) {
+  const who = p.members && p.members.length ? p.members.join(", ") : p.name;
+  return who ? `${colourName(p.colour)} (${who})` : colourName(p.colour);
+}
 const variants = () => G.switches.filter((s) => s.kind === "variant" && S.switches[s.id]).map((s) => s.id);
 
 function record() {
@@ -90,6 +95,9 @@ function togglePlayer(colour) {
     if (at >= 0) {
       S.players.splice(at, 1);
       if (S.tab === colour) S.tab = S.players[0] ? S.players[0].colour : null;
+      for (const e of G.entries.filter((x) => x.kind === "holders")) { // what the leaving seat held, nobody holds
+        for (const [piece, holder] of Object.entries(S.game[e.id] || {})) if (holder === colour) delete S.game[e.id][piece];
+      }
       return null;
     }
     if (S.players.length >= G.players.max) return t("scorepage.refuse.players", { n: S.players.length + 1, min: G.players.min, max: G.players.max });
@@ -145,6 +153,7 @@ const SHAPES = {
 function poly(points) { const p = document.createElementNS(SVG, "polygon"); p.setAttribute("points", points); return p; }
 function shape(colour) {
   const c = G.colour(colour);
+  if (!c) return null; // a co-operative game's team has no colour of its own
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("class", "shape");
@@ -169,17 +178,23 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// what the whole game enters once: named pieces to pick first, numbers and yes/no together, who holds what last
+const PICKED = ["choice", "choices", "pieces"];
+const HELD = ["holder", "holders"];
+
 function draw() {
   const focused = document.activeElement && document.activeElement.id;
   const main = document.getElementById("main");
+  const game = G.entries.filter((e) => e.per === "game" && G.active(e, variants()));
   const parts = [
     el("div", { id: "notice", role: "alert", text: notice }),
     drawPlayers(),
     drawSwitches(),
     drawOptions(),
-    ...G.entries.filter((e) => e.per === "game" && e.kind !== "holder").map(drawGameEntry),
+    ...game.filter((e) => PICKED.includes(e.kind)).map(drawGameEntry),
+    drawGameValues(game.filter((e) => !PICKED.includes(e.kind) && !HELD.includes(e.kind))),
     drawHands(),
-    ...G.entries.filter((e) => e.per === "game" && e.kind === "holder").map(drawGameEntry),
+    ...game.filter((e) => HELD.includes(e.kind)).map(drawGameEntry),
     drawResult(),
     drawRecord(),
   ];
@@ -197,12 +212,17 @@ function drawPlayers() {
   const buttons = G.colours.map((c) =>
     pressed(`colour-${c.id}`, !!playerOf(c.id), { on: { click: () => togglePlayer(c.id) } }, shape(c.id), el("span", { text: c.name }), el("span", { class: "mark", "aria-hidden": "true", text: "✓" })),
   );
+  // a player's name, or a team's members (comma-separated)
   const names = S.players.map((p) =>
     el("div", {},
-      el("label", { for: `name-${p.colour}`, text: `${colourName(p.colour)}: ${t("scorepage.name")}` }),
+      el("label", { for: `name-${p.colour}`, text: `${colourName(p.colour)}: ${t(TEAMS ? "scorepage.members" : "scorepage.name")}` }),
       el("input", {
-        type: "text", id: `name-${p.colour}`, value: p.name || "", maxlength: 100, autocomplete: "off",
-        on: { change: (e) => change(() => { p.name = e.target.value.trim() || null; return null; }) },
+        type: "text", id: `name-${p.colour}`, value: TEAMS ? (p.members || []).join(", ") : p.name || "", maxlength: TEAMS ? 1000 : 100, autocomplete: "off",
+        on: { change: (e) => change(() => {
+          if (TEAMS) p.members = e.target.value.split(",").map((m) => m.trim()).filter(Boolean);
+          else p.name = e.target.value.trim() || null;
+          return null;
+        }) },
       })),
   );
   const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
@@ -264,19 +284,33 @@ function drawOptions() {
     items);
 }
 
+// a tap per seat, and one for nobody: who holds `held`; `hold(colour)` records a tap
+function holderTaps(id, labelledBy, held, hold, name) {
+  const taps = [null, ...S.players.map((p) => p.colour)].map((c) =>
+    pressed(`${id}-${c || "none"}`, held === c, { on: { click: () => change(() => { hold(c); return null; }) } },
+      c ? shape(c) : null, el("span", { text: c ? name(c) : t("scorepage.nobody") })));
+  return el("div", { class: "row", role: "group", "aria-labelledby": labelledBy }, taps);
+}
+
 function drawGameEntry(entry) {
   const id = `entry-${entry.id}`;
   const heading = el("h2", { id: `h-${id}`, text: t(entry.label) });
+  const section = (...children) => el("section", { "aria-labelledby": `h-${id}` }, heading, ...children);
   if (entry.kind === "holder") {
-    const choices = [null, ...S.players.map((p) => p.colour)].map((c) =>
-      pressed(`${id}-${c || "none"}`, (S.game[entry.id] ?? null) === c, { on: { click: () => change(() => { S.game[entry.id] = c; return null; }) } },
-        c ? shape(c) : null, el("span", { text: c ? label(playerOf(c)) : t("scorepage.nobody") })));
-    return el("section", { "aria-labelledby": `h-${id}` }, heading, el("div", { class: "row", role: "group", "aria-labelledby": `h-${id}` }, choices));
+    return section(holderTaps(id, `h-${id}`, S.game[entry.id] ?? null, (c) => { S.game[entry.id] = c; }, (c) => label(playerOf(c))));
   }
-  // choices: pieces of one group, so many of them; a choice: one of them
+  if (entry.kind === "holders") { // a holder per piece: a row of taps under each piece's name
+    const held = () => (S.game[entry.id] = S.game[entry.id] || {});
+    return section(...G.group(entry.of[0]).map((piece) => el("div", { class: "held-by" },
+      el("h3", { id: `${id}-${piece.id}-name`, text: piece.name }),
+      holderTaps(`${id}-${piece.id}`, `${id}-${piece.id}-name`, (S.game[entry.id] || {})[piece.id] ?? null,
+        (c) => { if (c) held()[piece.id] = c; else delete held()[piece.id]; }, colourName))));
+  }
+  // choices: pieces of one group, so many of them; a choice: one of them; pieces: any of them, up to `most`
   const single = entry.kind === "choice";
   const chosen = single ? [S.game[entry.id]].filter(Boolean) : S.game[entry.id] || [];
-  const want = single ? 1 : G.count(entry, S.players.length, variants());
+  const most = entry.kind === "pieces" ? (entry.most === null ? null : G.bound(entry.most, S.players.length)) : null;
+  const want = single ? 1 : entry.kind === "choices" ? G.count(entry, S.players.length, variants()) : most;
   const cards = [].concat(entry.of).flatMap(G.group).map((piece) => {
     const where = chosen.includes(piece.id) ? null : G.whereIs(S.players, null, piece.id, S.game);
     return pieceButton(`${id}-${piece.id}`, piece, null, chosen.includes(piece.id), where, () =>
@@ -291,9 +325,40 @@ function drawGameEntry(entry) {
         return null;
       }));
   });
-  return el("section", { "aria-labelledby": `h-${id}` }, heading,
+  return section(
     el("p", { class: "status", text: t("scorepage.chosen", { n: chosen.length, most: want ?? "–" }) }),
     el("div", { class: "grid" }, cards));
+}
+
+// the game's own numbers and yes/no answers, entered once for everyone
+function drawGameValues(entries) {
+  if (!entries.length) return null;
+  const set = (entry) => (v) => { S.game[entry.id] = v; };
+  return el("section", { "aria-labelledby": "h-game" },
+    el("h2", { id: "h-game", text: t("scorepage.game") }),
+    entries.map((e) => (e.kind === "yesno" ? yesnoField(`game-${e.id}`, e, S.game[e.id] === true, set(e)) : numberField(`game-${e.id}`, e, S.game[e.id] ?? null, set(e)))));
+}
+
+function yesnoField(id, entry, checked, assign) {
+  return el("div", { class: "switch" },
+    el("input", { type: "checkbox", id, checked, on: { change: (e) => change(() => { assign(e.target.checked); return null; }) } }),
+    el("label", { for: id, text: t(entry.label) }));
+}
+
+function numberField(id, entry, value, assign) {
+  const lo = G.bound(entry.min ?? 0, S.players.length);
+  const hi = G.bound(entry.max, S.players.length);
+  const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what: t(entry.label), min: lo, max: hi }) : (assign(n), null)));
+  return el("div", { role: "group", "aria-labelledby": `${id}-label` },
+    el("h4", { id: `${id}-label`, text: t(entry.label) }),
+    el("div", { class: "stepper" },
+      el("button", { type: "button", id: `${id}-less`, "aria-label": `${t(entry.label)} −1`, on: { click: () => set((value ?? lo) - 1) } }, "−"),
+      // typed as well as tapped: a score track's 60 is not sixty taps
+      el("input", {
+        type: "number", inputmode: "numeric", class: "count", id: `${id}-count`, min: lo, max: hi, value: value === null ? "" : String(value),
+        "aria-labelledby": `${id}-label`, on: { change: (e) => (/^-?[0-9]+$/.test(e.target.value.trim()) ? set(Number(e.target.value)) : draw()) },
+      }),
+      el("button", { type: "button", id: `${id}-more`, "aria-label": `${t(entry.label)} +1`, on: { click: () => set(value === null ? lo : value + 1) } }, "+")));
 }
 
 function pieceButton(id, piece, colour, on, where, click) {
@@ -304,11 +369,13 @@ function pieceButton(id, piece, colour, on, where, click) {
 }
 
 function drawHands() {
-  if (!S.players.length) return null;
+  // a co-operative game has no entry of a player's own: everything is the game's
+  if (!S.players.length || !G.entries.some((e) => e.per === "player")) return null;
   const current = playerOf(S.tab) || S.players[0];
   const tabs = S.players.map((p) =>
     pressed(`tab-${p.colour}`, p === current, { on: { click: () => { S.tab = p.colour; save(); draw(); } } }, shape(p.colour), el("span", { text: label(p) })));
-  const parts = G.entries.filter((e) => e.per === "player" && G.active(e, variants())).map((e) => drawPlayerEntry(current, e));
+  const mine = (e) => e.per === "player" && G.active(e, variants()) && (!e.only || e.only.includes(current.colour)); // only the seats it names
+  const parts = G.entries.filter(mine).map((e) => drawPlayerEntry(current, e));
   const heading = t(G.entries.some((e) => e.per === "player" && e.kind === "pieces") ? "scorepage.hands" : "scorepage.each");
   return el("section", { "aria-labelledby": "h-hands" },
     el("h2", { id: "h-hands", text: heading }),
@@ -332,22 +399,9 @@ function drawPlayerEntry(p, entry) {
         return null;
       }) } }, options));
   }
-  if (entry.kind === "yesno") {
-    return el("div", { class: "switch" },
-      el("input", { type: "checkbox", id, checked: value === true, on: { change: (e) => change(() => { p.entries[entry.id] = e.target.checked; return null; }) } }),
-      el("label", { for: id, text: t(entry.label) }));
-  }
-  if (entry.kind === "number") {
-    const lo = G.bound(entry.min ?? 0, S.players.length);
-    const hi = G.bound(entry.max, S.players.length);
-    const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what: t(entry.label), min: lo, max: hi }) : ((p.entries[entry.id] = n), null)));
-    return el("div", { role: "group", "aria-labelledby": `${id}-label` },
-      el("h4", { id: `${id}-label`, text: t(entry.label) }),
-      el("div", { class: "stepper" },
-        el("button", { type: "button", id: `${id}-less`, "aria-label": `${t(entry.label)} −1`, on: { click: () => set((value ?? lo) - 1) } }, "−"),
-        el("output", { id: `${id}-count`, "aria-live": "polite", text: value === null ? "–" : String(value) }),
-        el("button", { type: "button", id: `${id}-more`, "aria-label": `${t(entry.label)} +1`, on: { click: () => set(value === null ? lo : value + 1) } }, "+")));
-  }
+  const assign = (v) => { p.entries[entry.id] = v; };
+  if (entry.kind === "yesno") return yesnoField(id, entry, value === true, assign);
+  if (entry.kind === "number") return numberField(id, entry, value, assign);
   if (typeof value === "number") {
     return el("div", { role: "group", "aria-labelledby": `${id}-label` },
       el("h4", { id: `${id}-label`, text: t(entry.label) }),
@@ -391,21 +445,30 @@ function drawResult() {
   const result = G.score(checked.record);
   const players = result.players;
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), players.map((p) =>
-    el("th", { scope: "col" }, shape(p.colour), el("br"), el("span", { text: label(p) }))));
+    el("th", { scope: "col" }, shape(p.colour), p.colour === TEAM ? null : el("br"), el("span", { text: label(p) }))));
   const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
-  rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
+  if (!G.outcome.together) rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
+  // lower is better, said before the numbers; the verdict marked by how the game stands (won, lost, not over)
+  const lowest = D.sheet.ranking && D.sheet.ranking.lowest && !G.outcome.together;
   return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
+    lowest ? el("p", { class: "lowest", id: "lowest", text: t("scorepage.lowest") }) : null,
     el("div", { class: "table", tabindex: "0", role: "region", "aria-labelledby": "h-result" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
     G.legendKey ? el("p", { class: "small", text: t(G.legendKey) }) : null,
-    el("p", { class: "verdict", id: "verdict", text: verdict(result) }));
+    el("p", { class: `verdict ${result.outcome || "ranked"}`, id: "verdict", text: verdict(result) }));
 }
 
+// who won and why; no winner yet; or a team's win or loss: as the command line says it
 function verdict(result) {
+  const end = G.outcome.ends.find((e) => e.id === result.end);
+  const why = t(end ? end.why : G.outcome.otherwise.why);
+  if (result.outcome === "unfinished") return `${t(G.outcome.otherwise.label)} — ${why}`;
+  if (result.outcome === "won" || result.outcome === "lost") return `${t("score.team." + result.outcome)} · ${plural("score.points", result.players[0].total)} — ${why}`;
   const best = result.players.filter((p) => p.rank === 1);
   const names = best.map(label).join(", ");
   const who = t(best.length > 1 ? "score.winners" : "score.winner", { names });
-  return `${who} · ${plural("score.points", best[0].total)} — ${t(G.why(result.tiebreak))}`;
+  const reason = result.outcome === "ended" || (end && result.tiebreak === null) ? end.why : G.why(result.tiebreak);
+  return `${who} · ${plural("score.points", best[0].total)} — ${t(reason)}`;
 }
 
 function drawRecord() {

@@ -1,0 +1,198 @@
+"""The gallery's phone pages in a real headless Chromium at a phone's width: every record scores on
+the page as `score --json` scores it, the impossible one is refused for the sheet's reason, and
+games tapped in say what the command line says: a co-operative loss, no winner yet with the
+lowest winning, a holder per piece, a team's members."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import gallery_packs
+from test_score_page import CHROMIUM, PHONE, Watched
+from typer.testing import CliRunner
+
+from estoril_pnp.cli import app
+from estoril_pnp.export import scorepage
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+runner = CliRunner()
+PACKS = {p.name: p for p in gallery_packs()}
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("gallery")
+    for name, pack in PACKS.items():
+        result = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out / name), "--quiet"])
+        assert result.exit_code == 0, result.output
+    return out
+
+
+def opened(browser: Any, pages: Path, name: str) -> Watched:
+    return Watched(browser, (pages / name / "en" / scorepage.NAME).as_uri())
+
+
+def cli(pack: Path, record: Path) -> dict[str, Any]:
+    result = runner.invoke(app, ["score", str(record), "--pack", str(pack), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def saved(page: Any, tmp_path: Path) -> Path:
+    """The record the page saves (its "Save the record" button), as a file."""
+    with page.expect_download() as download:
+        page.click("#save")
+    path = tmp_path / "record.yaml"
+    download.value.save_as(path)
+    return path
+
+
+def taps(page: Any, selector: str, n: int) -> None:
+    for _ in range(n):
+        page.click(selector)
+
+
+@pytest.mark.parametrize("name", sorted(PACKS))
+def test_every_gallery_record_scores_on_the_page_as_on_the_command_line(pages: Path, browser: Any, name: str) -> None:
+    pack = PACKS[name]
+    expected = yaml.safe_load((pack / "expected.yaml").read_text(encoding="utf-8"))
+    paths = [pack / "records" / f"{record}.yaml" for record in expected]
+    watched = opened(browser, pages, name)
+    got = watched.page.evaluate("texts => scorePage.scoreAll(texts)", [p.read_text(encoding="utf-8") for p in paths])
+    for path, want, page_says in zip(paths, expected.values(), got, strict=True):
+        if "refused" in want:
+            assert len(page_says["faults"]) == 1 and want["refused"] in page_says["faults"][0], (path.name, page_says)
+        else:
+            assert page_says == cli(pack, path), path.name
+    assert watched.errors == [] and watched.requests == []
+    watched.close()
+
+
+def test_a_co_operative_loss_tapped_in(pages: Path, browser: Any, tmp_path: Path) -> None:
+    watched = opened(browser, pages, "hanabi")
+    page = watched.page
+    page.click("#colour-red")
+    page.click("#colour-blue")
+    for colour, height in (("white", 3), ("yellow", 2), ("green", 4), ("blue", 1), ("red", 0)):
+        taps(page, f"#game-{colour}-more", height + 1)  # the first tap enters 0
+    taps(page, "#game-misfires-more", 4)
+    assert page.input_value("#game-misfires-count") == "3"
+    heads = [th.inner_text().strip() for th in page.query_selector_all("#result thead th")][1:]
+    assert heads == ["Team (red, blue)"]  # one column: the team
+    assert page.query_selector("#verdict.lost") is not None
+    assert page.inner_text("#verdict") == "The fireworks exploded · 0 points — the third misfire; the team scores 0."
+    assert "Rank" not in page.inner_text("#result")
+    want = cli(PACKS["hanabi"], saved(page, tmp_path))
+    assert (want["outcome"], want["players"][0]["total"]) == ("lost", 0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert watched.errors == []
+    watched.close()
+
+
+def test_a_game_not_over_says_so_and_that_the_lowest_wins(pages: Path, browser: Any, tmp_path: Path) -> None:
+    watched = opened(browser, pages, "hearts")
+    page = watched.page
+    for seat, before, hearts in (("north", 60, 5), ("east", 0, 3), ("south", 0, 4), ("west", 0, 1)):
+        page.click(f"#colour-{seat}")
+        page.click(f"#tab-{seat}")
+        page.fill(f"#{seat}-before-count", str(before))  # a score is typed, not tapped 60 times
+        page.press(f"#{seat}-before-count", "Tab")
+        taps(page, f"#{seat}-hearts-more", hearts + 1)  # the first tap enters 0
+    page.click("#entry-queen-north")
+    assert page.inner_text("#lowest") == "Lowest wins: the smallest total is best."
+    assert page.query_selector("#verdict.unfinished") is not None
+    assert page.inner_text("#verdict") == "The game goes on — nobody has reached 100 yet; deal another hand."
+    want = cli(PACKS["hearts"], saved(page, tmp_path))
+    assert (want["outcome"], want["winners"]) == ("unfinished", [])
+    assert {p["colour"]: p["total"] for p in want["players"]} == {"north": 78, "east": 3, "south": 4, "west": 1}
+    assert watched.errors == []
+    watched.close()
+
+
+def test_a_team_game_keeps_each_teams_members(pages: Path, browser: Any, tmp_path: Path) -> None:
+    watched = opened(browser, pages, "spades")
+    page = watched.page
+    record = PACKS["spades"] / "records" / "ns_wins.yaml"
+    page.fill("#record-text", record.read_text(encoding="utf-8"))
+    page.click("#load")
+    assert page.input_value("#name-north_south") == "Ana, Bo"
+    page.fill("#name-east_west", "Cy, Di, Ed")  # three members: a team has two
+    page.press("#name-east_west", "Enter")
+    assert "A team has 2 to 2 members" not in page.inner_text("#result")  # the page's own words, not the CLI's
+    assert "3 members: a team has 2 to 2." in page.inner_text("#result")
+    page.fill("#name-east_west", "Cy, Di")
+    page.press("#name-east_west", "Enter")
+    again = saved(page, tmp_path)
+    assert 'members: ["Cy", "Di"]' in again.read_text(encoding="utf-8")
+    assert cli(PACKS["spades"], again) == cli(PACKS["spades"], record)
+    assert page.inner_text("#verdict").startswith("Winner: North & South (Ana, Bo) · 511 points")
+    assert watched.errors == []
+    watched.close()
+
+
+FORTS = {  # a small pack whose one entry is a holder per piece
+    "pack.yaml": 'title: "Forts"\n',
+    "components.yaml": "pieces: {}\n",
+    "scoring.yaml": """sheet: 1
+title: score.title
+players: {min: 2, max: 3}
+pieces:
+  colours:
+    items:
+      - {id: red, fields: {shape: circle, rgb: "#b22a22"}}
+      - {id: blue, fields: {shape: square, rgb: "#1f4e9e"}}
+      - {id: green, fields: {shape: triangle, rgb: "#2e7d32"}}
+  forts: {items: [{id: north, name: North fort}, {id: south, name: South fort}, {id: west, name: West fort}]}
+entries:
+  - {id: held, per: game, kind: holders, of: forts, noun: fort}
+categories:
+  - {id: forts, label: score.forts, points: {count: held}}
+tallies:
+  - {figure: total, label: score.total, strong: true}
+ranking: {why: score.why, tiebreaks: [], shared: {label: score.shared, why: score.why}}
+""",
+    "i18n/en.yaml": """colour: {red: Red, blue: Blue, green: Green}
+score:
+  title: Forts
+  forts: Forts held
+  total: Total
+  rank: Rank
+  winner: "Winner: {names}"
+  winners: "Shared victory: {names}"
+  points: {one: "{count} point", other: "{count} points"}
+  why: most forts.
+  shared: Tied
+  ask: {held: "Who holds each fort?"}
+  pad: {name: Name, ties: Ties}
+""",
+}
+
+
+def test_a_holder_per_piece_is_tapped_in(browser: Any, tmp_path: Path) -> None:
+    pack = tmp_path / "forts"
+    for name, text in FORTS.items():
+        (pack / name).parent.mkdir(parents=True, exist_ok=True)
+        (pack / name).write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path / "out"), "--quiet"])
+    assert result.exit_code == 0, result.output
+    watched = Watched(browser, (tmp_path / "out" / "en" / scorepage.NAME).as_uri())
+    page = watched.page
+    for colour in ("red", "blue", "green"):
+        page.click(f"#colour-{colour}")
+    page.click("#entry-held-north-blue")
+    page.click("#entry-held-south-green")
+    page.click("#entry-held-west-blue")
+    page.click("#colour-green")  # green leaves the game: the south fort is held by nobody again
+    assert page.get_attribute("#entry-held-south-none", "aria-pressed") == "true"
+    record = saved(page, tmp_path)
+    assert "held: {north: blue, west: blue}" in record.read_text(encoding="utf-8")
+    want = cli(pack, record)
+    assert {p["colour"]: p["total"] for p in want["players"]} == {"blue": 2, "red": 0}
+    assert page.inner_text("#verdict").startswith("Winner: Blue · 2 points")
+    assert watched.errors == []
+    watched.close()
