@@ -287,6 +287,10 @@ def build(
             "--cmyk", help="With a shop that takes PDF: its colours in CMYK by this ICC profile.", show_default=False
         ),
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", help="Languages built at once, each in its own process [default: the cores]."),
+    ] = None,
 ) -> None:
     """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/.
 
@@ -302,6 +306,8 @@ def build(
         raise InputError(findings)
     given = DEFAULT_BLEED if bleed is None else bleed
     options = resolve_options(paper, given, backs, back_offset, layout, overlap=overlap)
+    if jobs is not None and jobs < 1:
+        raise InputError([Finding("--jobs", None, "", f"must be at least 1 (got {jobs})")])
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     pack_dir = pack or default_pack()
@@ -319,6 +325,7 @@ def build(
     from rich.progress import Progress
 
     from .build.extras import extras
+    from .build.parallel import cores
 
     p, languages = checked_pack(pack_dir, lang)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
@@ -333,7 +340,8 @@ def build(
             note=lambda s: say(f"note: {s}"),
             warn=warn,
             sized=lambda total: bar.update(task, total=total),
-            extras=extras(p, paper, out_dir, warn),
+            extras=lambda said: extras(p, paper, said),
+            jobs=jobs or cores(),
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} files under {out_dir}/ are up to date.")
@@ -456,6 +464,25 @@ def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) ->
         )
     check = "If backs land off their fronts, run `estoril-pnp calibrate` and pass --back-offset."
     return f"{done}\n{how}.\n{check}" if options.backs.value.startswith("duplex") else f"{done}\n{how}."
+
+
+@app.command()
+@edge
+def watch(
+    pack: PackOption = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language (en, pl, hu, pt, de, es), or all.")] = "en",
+    paper: PaperOption = "a4",
+    out_dir: Annotated[Path, typer.Option("--out", help="Output folder of the build.")] = Path("output"),
+    port: Annotated[int, typer.Option("--port", help="Port on 127.0.0.1 (0: any free one).")] = 8765,
+) -> None:
+    """Build, then serve a live gallery of every piece at http://127.0.0.1:PORT/ that follows every save in the pack.
+
+    Only what a save changed is redrawn; a finding shows in the page and here, and the last good
+    pictures stay. Ctrl-C stops it.
+    """
+    from .watch.session import run as watch_pack
+
+    watch_pack((pack or default_pack()).resolve(), lang, out_dir, paper, port, say, lambda line: say(line, err=True))
 
 
 @app.command()

@@ -34,3 +34,7 @@ class InputError(Exception):
     def __init__(self, findings: list[Finding]) -> None:
         self.findings = findings
         super().__init__("\n".join(str(f) for f in findings))
+
+    def __reduce__(self) -> tuple[type[InputError], tuple[list[Finding]]]:
+        # a parallel build's worker sends it back to the parent whole, findings and all
+        return InputError, (self.findings,)

@@ -26,7 +26,7 @@ def test_nothing_changed_draws_nothing_and_says_so_in_one_line(tmp_path: Path) -
     assert first.exit_code == 0, first.output
     again = runner.invoke(app, ["build", "--out", str(tmp_path)])
     assert again.exit_code == 0
-    assert again.stdout.strip().splitlines() == [f"Nothing changed: all 10 files under {tmp_path}/ are up to date."]
+    assert again.stdout.strip().splitlines() == [f"Nothing changed: all 11 files under {tmp_path}/ are up to date."]
 
 
 def test_one_character_changed_redraws_only_the_characters(pack_copy: Path, tmp_path: Path) -> None:

@@ -101,6 +101,7 @@ def test_version_and_help() -> None:
         assert "Usage" in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("ESTORIL_SKIP_INSTALL") == "1", reason="install test disabled")
 def test_installed_package_works_from_any_directory(tmp_path: Path) -> None:
     """`pip install .` (not editable) must carry the pack: run it from an unrelated folder."""

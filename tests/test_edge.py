@@ -198,6 +198,7 @@ def test_closed_standard_input_is_bad_input_not_a_traceback() -> None:
     assert (result.returncode, result.stderr) == (2, "error: <stdin>: there is no standard input\n")
 
 
+@pytest.mark.slow
 def test_a_reader_that_leaves_early_is_not_a_traceback() -> None:
     python = f"import subprocess, sys; p = subprocess.Popen([{sys.executable!r}, '-m', 'estoril_pnp', 'list', "
     python += "'characters'], stdout=subprocess.PIPE, stderr=subprocess.PIPE); p.stdout.close(); "

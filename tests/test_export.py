@@ -177,6 +177,7 @@ def _expected_decks() -> dict[str, list[str]]:
     return decks
 
 
+@pytest.mark.slow
 def test_tts_decks_hold_their_cards_in_order_with_their_names(tts: Path) -> None:
     decks = _expected_decks()
     assert _files(tts, ".json") == {f"{name}.json" for name in decks}
@@ -197,6 +198,7 @@ def test_tts_decks_hold_their_cards_in_order_with_their_names(tts: Path) -> None
         assert len(names) < entry["NumWidth"] * entry["NumHeight"]  # room for the hidden card
 
 
+@pytest.mark.slow
 def test_tts_sheets_keep_the_limits_and_match_their_grid(tts: Path) -> None:
     for name in _expected_decks():
         [entry] = _deck(tts, name)["CustomDeck"].values()

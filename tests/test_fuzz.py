@@ -35,6 +35,8 @@ from estoril_pnp.games.estoril.sample import random_record
 from estoril_pnp.pack import load as pack_module  # the commands look load_pack up here as they run
 from estoril_pnp.pack.load import load_pack
 
+pytestmark = pytest.mark.slow  # seconds each: left out of the quick loop
+
 EXAMPLES = int(os.environ.get("ESTORIL_FUZZ_EXAMPLES", "0"))
 runner = CliRunner()
 TALLY: dict[str, Counter[str]] = {}

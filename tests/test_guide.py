@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
 
+pytestmark = pytest.mark.slow  # seconds each: left out of the quick loop
+
 runner = CliRunner()
 GUIDE = Path(__file__).parent.parent / "docs" / "new-pack.md"
 BLOCK = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```$", re.S | re.M)

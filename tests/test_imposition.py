@@ -70,6 +70,7 @@ def _inside(inner: Box, outer: Box) -> bool:
     bleed=st.floats(0, 6),
     backs=st.sampled_from(list(Backs)),
 )
+@pytest.mark.slow
 def test_every_plan_keeps_pieces_and_marks_apart_and_inside(paper, width, height, bleed, backs) -> None:
     try:
         p = plan(paper, width, height, bleed, backs)

@@ -37,6 +37,7 @@ def with_answer(answers: list[str], after: str, *inserted: str) -> list[str]:
     return [*answers[:at], *inserted, *answers[at:]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("typed", range(len(EXAMPLE_ANSWERS) + 1))
 def test_end_of_input_at_any_question_is_one_line_and_exit_2(typed: int) -> None:
     result = session(EXAMPLE_ANSWERS[:typed])

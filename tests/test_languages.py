@@ -63,6 +63,7 @@ def test_the_shipped_pack_speaks_six_languages() -> None:
     assert set(LANGS) >= {"en", "pl", "hu", "pt", "de", "es"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack_dir", all_packs(), ids=pack_id)
 def test_every_pack_is_complete_in_every_language(pack_dir: Path) -> None:
     """validate --strict: every catalog complete and consistent, every text fits, every letter
@@ -75,6 +76,7 @@ def test_every_pack_is_complete_in_every_language(pack_dir: Path) -> None:
         assert not state(pack, lang).problems, lang
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pack_dir", "lang"), pack_languages(), ids=pack_id)
 def test_every_pack_reads_back_in_each_language_with_its_letters(
     builds: Callable[[Path], Path], pack_dir: Path, lang: str
@@ -93,6 +95,7 @@ def test_every_pack_reads_back_in_each_language_with_its_letters(
         assert f'<html lang="{lang}">' in page and not BROKEN.search(page)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_language_reads_back_with_its_own_words(built: Path, lang: str) -> None:
     t = Texts(SHIPPED.catalogs, lang)
@@ -115,6 +118,7 @@ def test_each_language_reads_back_with_its_own_words(built: Path, lang: str) -> 
         assert t(key).upper() in aids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pack_dir", "lang"), pack_languages(), ids=pack_id)
 def test_each_language_keeps_the_sizes_and_embeds_its_fonts(
     builds: Callable[[Path], Path], pack_dir: Path, lang: str
@@ -142,6 +146,7 @@ def _sizes(pdf: Path) -> list[list[float]]:
         return [[c["size"] for c in page.chars] for page in doc.pages]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pack_dir", "lang"), pack_languages(), ids=pack_id)
 def test_no_text_on_any_piece_is_under_7_pt(builds: Callable[[Path], Path], pack_dir: Path, lang: str) -> None:
     """A published card or aid keeps its text at 7 pt or more: read back from every single-page PDF
@@ -155,6 +160,7 @@ def test_no_text_on_any_piece_is_under_7_pt(builds: Callable[[Path], Path], pack
         assert not small, (group, small[:5])
 
 
+@pytest.mark.slow
 def test_text_that_needs_less_than_7_pt_is_a_validate_error_and_is_never_set_smaller(
     pack_copy: Path, tmp_path: Path
 ) -> None:
@@ -179,6 +185,7 @@ def test_text_that_needs_less_than_7_pt_is_a_validate_error_and_is_never_set_sma
     assert min(sizes) == pytest.approx(7)  # set at its minimum, overflowing, and reported: not shrunk out of sight
 
 
+@pytest.mark.slow
 def test_a_changed_hand_limit_is_stated_on_every_language_aid(pack_copy: Path, tmp_path: Path) -> None:
     game = pack_copy / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("hand_limit: 6", "hand_limit: 9"), encoding="utf-8")
@@ -209,6 +216,7 @@ def _halve(pack: Path, lang: str) -> list[str]:
     return [dotted for _, _, dotted in leaves[1::2]]
 
 
+@pytest.mark.slow
 def test_a_half_done_catalog_lists_exactly_what_is_missing_and_falls_back_to_english(
     pack_copy: Path, tmp_path: Path
 ) -> None:
@@ -227,6 +235,7 @@ def test_a_half_done_catalog_lists_exactly_what_is_missing_and_falls_back_to_eng
     assert fallen_back and all(english(k) in missions for k in fallen_back)
 
 
+@pytest.mark.slow
 def test_a_new_language_starts_from_a_template_that_check_reads(pack_copy: Path) -> None:
     result = runner.invoke(app, ["i18n", "new", "it", "--pack", str(pack_copy)])
     assert result.exit_code == 0, result.output

@@ -221,6 +221,7 @@ def test_a_stream_is_read_only_up_to_the_limit() -> None:
     ],
     ids=["flow list", "block list", "comment", "blank lines", "escapes"],
 )
+@pytest.mark.slow
 def test_the_worst_two_megabytes_are_read_in_seconds(text: str, parser: str) -> None:
     if parser == "python":
         pytest.skip("PyYAML's own parser takes up to about 6 s for these: slow, but bounded")

@@ -105,6 +105,7 @@ def run_all(pack: Path, tmp: Path, says: str, monkeypatch: pytest.MonkeyPatch) -
         assert tree(tmp) == before, (name, tree(tmp) - before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bad", BAD, ids=list(BAD))
 @pytest.mark.parametrize("place", PLACES, ids=list(PLACES))
 def test_a_hostile_id_is_refused_by_every_command_and_nothing_is_written(

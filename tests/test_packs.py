@@ -50,6 +50,7 @@ def _form_sizes(pdf: Path, stem: str) -> set[int]:
     return sizes
 
 
+@pytest.mark.slow
 def test_a_copied_pack_replaces_one_icon_and_moves_one_box(pack_copy: Path, tmp_path: Path) -> None:
     before = _digest(default_pack(), resource_dir("templates"))
     square = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M64 64h384v384H64z"/></svg>'

@@ -44,6 +44,7 @@ def text_of(path: Path) -> str:
         return "\n".join(page.extract_text() or "" for page in pdf.pages)
 
 
+@pytest.mark.slow
 def test_every_named_piece_is_in_the_pdfs(sheets: Path, pack: Estoril) -> None:
     characters = text_of(sheets / "characters.pdf")
     for card in (*pack.starting, *pack.reward):

@@ -84,6 +84,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path], Path]:
     return build
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pack", "lang"), pack_languages(), ids=pack_id)
 def test_no_printed_text_names_a_flag_a_key_or_a_file(built: Callable[[Path], Path], pack: Path, lang: str) -> None:
     texts = printed(built(pack), lang)

@@ -104,6 +104,7 @@ def singular_after(text: str, n: int, nouns: set[str]) -> list[str]:
     return hits
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 5])
 def test_no_singular_noun_after_a_number_other_than_one_in_any_language(
     pack_copy: Path, tmp_path: Path, n: int
@@ -153,6 +154,7 @@ def rulebooks(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", SHIPPED.languages)
 def test_names_are_joined_with_the_languages_own_conjunction(rulebooks: Path, tmp_path: Path, lang: str) -> None:
     t = Texts(SHIPPED.catalogs, lang)

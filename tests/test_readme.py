@@ -14,6 +14,8 @@ import pytest
 import yaml
 from test_score_cli import EXAMPLE_ANSWERS
 
+pytestmark = pytest.mark.slow  # seconds each: left out of the quick loop
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 SCORE_START = README.index("### Score a finished game")

@@ -57,6 +57,7 @@ def _english_pieces() -> tuple:
     return design, lay_out(SHIPPED, design, "en")[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_language_has_a_rulebook_that_reads_back_whole(built: Path, lang: str) -> None:
     pdf = built / lang / "a4" / "rulebook.pdf"
@@ -73,6 +74,7 @@ def test_every_language_has_a_rulebook_that_reads_back_whole(built: Path, lang: 
     assert f'<html lang="{lang}">' in page and "{" not in re.sub(r"<style>.*?</style>", "", page, flags=re.S)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_contents_outline_page_numbers_and_running_heads_agree(built: Path, lang: str) -> None:
     pdf = built / lang / "a4" / "rulebook.pdf"
@@ -96,6 +98,7 @@ def test_contents_outline_page_numbers_and_running_heads_agree(built: Path, lang
             assert foot.strip() == str(number)
 
 
+@pytest.mark.slow
 def test_fonts_are_embedded_truetype_and_papers_have_their_size(built: Path) -> None:
     for paper, size in (("a4", (595.3, 841.9)), ("letter", (612.0, 792.0))):
         reader = PdfReader(built / "en" / paper / "rulebook.pdf")
@@ -129,6 +132,7 @@ def test_the_english_rulebook_uses_every_key_and_types_no_number(english: book.D
         assert not re.search(r"\d", re.sub(r"\{[A-Za-z_][A-Za-z0-9_]*\}", "", text)), key  # numbers come from the pack
 
 
+@pytest.mark.slow
 def test_a_changed_pack_changes_every_rulebook_aid_and_the_scorer(pack_copy: Path, tmp_path: Path) -> None:
     replace_once(pack_copy / "game.yaml", "hand_limit: 6", "hand_limit: 9")
     replace_once(pack_copy / "game.yaml", "  mission: 6", "  mission: 7")
@@ -152,6 +156,7 @@ def test_a_changed_pack_changes_every_rulebook_aid_and_the_scorer(pack_copy: Pat
     assert {"red": 7} in missions  # the Germans, won alone
 
 
+@pytest.mark.slow
 def test_the_worked_scoring_example_follows_its_record(pack_copy: Path, tmp_path: Path) -> None:
     example = pack_copy / "examples" / "scoring.yaml"
     before = score(SHIPPED.sheet, read(SHIPPED.sheet, str(example), {}, SHIPPED.catalogs))

@@ -16,7 +16,10 @@ from typer.testing import CliRunner
 from estoril_pnp.cli import app
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)"),
+]
 PHONE = 360  # px
 
 # Written into a copy of the page: errors as they happen, then what the page looks like once loaded.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pdfplumber
+import pytest
 from conftest import replace_once
 from typer.testing import CliRunner
 
@@ -30,6 +31,7 @@ def test_peek_reach_diagrams_follow_the_grid_and_the_reaches(pack: Estoril) -> N
     assert {s.peek for p in pack.locations for s in p.spaces} == {"none", "this", "adjacent", "any"}
 
 
+@pytest.mark.slow
 def test_changed_rule_numbers_reach_the_tiles_and_the_aid(pack_copy: Path, tmp_path: Path) -> None:
     replace_once(pack_copy / "locations.yaml", "{nationality: GB, strength: 1}", "{nationality: GB, strength: 2}")
     replace_once(pack_copy / "locations.yaml", "{id: casino_dice, dice: 2}", "{id: casino_dice, dice: 3}")

@@ -27,7 +27,10 @@ from estoril_pnp.source.yamlsrc import Located
 
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)"),
+]
 PHONE = {"width": 360, "height": 800}
 EXAMPLE = SHIPPED.files.root / "examples" / "scoring.yaml"
 RECORDS = 1000  # random legal records per language, besides the example

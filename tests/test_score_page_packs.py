@@ -24,7 +24,10 @@ from estoril_pnp.scoring import record as scorerecord
 from estoril_pnp.scoring import table as scoretable
 
 playwright = pytest.importorskip("playwright.sync_api")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)"),
+]
 ROOT = Path(__file__).parent.parent
 TINY = Path(__file__).parent / "fixtures" / "tiny_game"
 SPIES = {"stawka": ROOT / "packs" / "stawka", "espionage_1762": ROOT / "packs" / "espionage_1762"}

@@ -40,6 +40,7 @@ def random_options(rng: random.Random) -> Options:
     )
 
 
+@pytest.mark.slow
 def test_the_sheet_scores_random_records_as_the_old_scorer_did() -> None:
     rng = random.Random(1942)
     seen = {"variants": set(), "players": set(), "ties": 0, "shared": 0}
@@ -283,6 +284,7 @@ def _paths(node: object, at: tuple = ()) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack", [default_pack(), TINY], ids=["city-of-spies", "tiny"])
 def test_a_mangled_sheet_is_findings_and_what_loads_scores(pack: Path) -> None:
     import yaml

@@ -251,6 +251,7 @@ def test_every_language_has_a_pad_in_its_own_words(tmp_path: Path, lang: str) ->
         assert all(own.get(key) for key in catalog_keys(SHEET) if key.startswith("score."))
 
 
+@pytest.mark.slow
 def test_build_writes_the_pad_beside_the_pieces_in_each_language(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", "--lang", "all", "--paper", "letter", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from conftest import PACK, SHIPPED
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -341,6 +342,7 @@ def test_the_order_of_players_in_the_record_does_not_matter(record: Record, rng:
     assert score(SHEET, shuffled, record.options) == score(SHEET, record, record.options)
 
 
+@pytest.mark.slow
 @given(records, st.lists(st.text(max_size=12), min_size=4, max_size=4))
 def test_renaming_players_changes_only_the_names(record: Record, names: list[str]) -> None:
     renamed = replace(record, players=tuple(replace(p, name=n) for p, n in zip(record.players, names, strict=False)))

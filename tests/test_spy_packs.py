@@ -149,6 +149,7 @@ def test_each_pack_validates_strictly_with_no_model(pack: Path) -> None:
     assert not list(pack.rglob("*.py"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pack", "lang"), list(WORDS), ids=lambda v: v.name if isinstance(v, Path) else v)
 def test_every_output_is_written_and_reads_back_with_its_words_and_letters(
     built: dict[Path, Path], pack: Path, lang: str
@@ -213,6 +214,7 @@ def test_the_summaries_say_where_the_source_is_silent(built: dict[Path, Path]) -
     ],
     ids=" ".join,
 )
+@pytest.mark.slow
 def test_every_paper_and_back_mode_builds(tmp_path: Path, options: list[str]) -> None:
     for pack in (STAWKA, ESPIONAGE):
         out = tmp_path / pack.name

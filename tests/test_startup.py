@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # seconds each: left out of the quick loop
+
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("reportlab", "jinja2", "PIL", "pypdfium2", "fontTools", "svglib", "cssselect2", "babel")
 RUN = """

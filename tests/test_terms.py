@@ -26,6 +26,7 @@ def test_every_catalog_says_each_concept_with_its_one_term(lang: str) -> None:
     assert not terms.unused(SHIPPED.catalogs[lang], listed), lang  # the list names the words the catalogs say
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_avoided_word_is_caught_when_planted_even_inflected(lang: str) -> None:
     listed = term_list(SHIPPED.files.root, lang)

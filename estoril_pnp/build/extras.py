@@ -15,16 +15,18 @@ from .printset import BESIDE, Extra
 if TYPE_CHECKING:
     from ..pack.load import Pack
     from ..render.imposition import Paper
+    from ..render.layout import Design
     from ..render.piece import Piece
     from ..render.scorepad import Pad
+    from ..rulebook.document import Document
 
 Warn = Callable[[str], None]
 
 
-def extras(pack: Pack, paper: str, out_dir: Path, warn: Warn) -> dict[str, Extra]:
+def extras(pack: Pack, paper: str, warn: Warn) -> dict[str, Extra]:
     """Every extra the pack has: a score pad and a score page where it has a score sheet, a rulebook where it has one.
     `paper` is the option's name (a4, letter)."""
-    return {**scorepads(pack, PAPERS[paper], warn), **rulebooks(pack, out_dir, paper), **score_pages(pack)}
+    return {**scorepads(pack, PAPERS[paper], warn), **rulebooks(pack, paper), **score_pages(pack)}
 
 
 def scorepads(pack: Pack, paper: Paper, warn: Warn) -> dict[str, Extra]:
@@ -56,8 +58,9 @@ def write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, warn: Warn, 
         warn(f"{target.name} [{lang}]: {overflow}")
 
 
-def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
-    """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per language."""
+def rulebooks(pack: Pack, paper: str) -> dict[str, Extra]:
+    """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per
+    language beside the paper folders. Both are made from one document per language."""
     from ..rulebook import book
 
     if not book.has_rulebook(pack):
@@ -65,26 +68,38 @@ def rulebooks(pack: Pack, out_dir: Path, paper: str) -> dict[str, Extra]:
     from ..export import scorepage
 
     has_sheet = scorepage.resolved_sheet(pack) is not None
+    made: dict[str, tuple[Document, Design, tuple[str, str] | None]] = {}  # per language: the PDF's extra asks first
 
-    def rulebook(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
-        from ..files.atomic import atomic_path
+    def document(lang: str, pieces: Sequence[Piece]) -> tuple[Document, Design, tuple[str, str] | None]:
         from ..render.layout import load_design
+
+        if lang not in made:
+            # the design only when a language is rebuilt: an unchanged build reads no layout file
+            design = load_design(pack.files)
+            doc, _ = book.make_document(pack, design, pieces, lang)
+            score_page = (scorepage.NAME, pack.texts(lang).raw(scorepage.KEYS + "link")) if has_sheet else None
+            made[lang] = doc, design, score_page
+        return made[lang]
+
+    def pdf(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
         from .cache import value_key
 
-        # the design only when a language is rebuilt: an unchanged build reads no layout file
-        design = load_design(pack.files)
-        doc, _ = book.make_document(pack, design, pieces, lang)
-        score_page = (scorepage.NAME, pack.texts(lang).raw(scorepage.KEYS + "link")) if has_sheet else None
+        doc, design, score_page = document(lang, pieces)
+        return value_key(doc, paper, score_page), lambda target: book.write_pdf_to(doc, design, target, paper)
+
+    def html(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+        from ..files.atomic import atomic_path
+        from .cache import value_key
+
+        doc, design, score_page = document(lang, pieces)
 
         def write(target: Path) -> None:
-            book.write_pdf_to(doc, design, target, paper)
-            page = out_dir / lang / book.HTML_NAME  # one page per language, beside the paper folders
-            with atomic_path(page, out_dir) as temp:
+            with atomic_path(target, target.parent) as temp:
                 book.write_html_to(doc, design, temp, score_page)
 
-        return value_key(doc, paper, score_page), write
+        return value_key(doc, score_page, "html"), write
 
-    return {book.PDF_NAME: rulebook}
+    return {book.PDF_NAME: pdf, BESIDE + book.HTML_NAME: html}
 
 
 def score_pages(pack: Pack) -> dict[str, Extra]:

@@ -33,7 +33,7 @@ def shop_plans(
 ) -> tuple[dict[str, list[Piece]], list[Finding]]:
     """Each language's pieces on the shop's cards, and every finding (warnings: pieces left out)."""
     plans, findings = {}, []
-    for code, (pieces, _) in lay_out_languages(pack, languages, warn).items():
+    for code, pieces in lay_out_languages(pack, languages, warn).items():
         plans[code], found = plan_shop(pieces, shop)
         findings += found
     return plans, list(dict.fromkeys(findings))
@@ -86,7 +86,7 @@ def build_cutter(
     laid_out = lay_out_languages(pack, languages, warn)
     plans: dict[str, dict[str, list[tuple[CutSheet, Sequence[Piece]]]]] = {}
     left_out = []
-    for code, (pieces, _) in laid_out.items():
+    for code, pieces in laid_out.items():
         plans[code] = {}
         for group, members in for_print(pieces, Backs.none).items():
             for (width, height), batch in by_size(members).items():

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,6 +26,7 @@ from .cache import STAMP, Stamp, files_key, inputs_key, output_key, read_stamp, 
 if TYPE_CHECKING:
     from ..pack.load import Pack
     from ..render.sheets import Progress
+    from .parallel import Report
 
 
 def for_print(pieces: Sequence[Piece], backs: Backs) -> dict[str, list[Piece]]:
@@ -132,8 +134,11 @@ def unchanged(pack_dir: Path, languages: Sequence[str], options: SheetOptions, o
 # an output beside the pieces: for a language and its pieces, its content key and how to write it to a path
 Extra = Callable[[str, Sequence[Piece]], tuple[str, Callable[[Path], None]]]
 # an extra named "../NAME" is one file per language, OUT/<lang>/NAME, beside the paper folders
-# (a phone page is the same on every paper); its writer writes it atomically itself
+# (a phone page is the same on every paper); it is staged with the set and put in place with it
 BESIDE = "../"
+STAGED_BESIDE = ".beside"  # in a staging folder: the files that go beside the paper folder
+# the extras, given where their warnings go (a worker process sends them to the parent)
+Extras = Callable[[Callable[[str], None]], Mapping[str, Extra]]
 
 
 def placed(folder: Path, name: str) -> Path:
@@ -150,81 +155,151 @@ def build_set(
     note: Callable[[str], None] = lambda _: None,
     warn: Callable[[str], None] = lambda _: None,
     sized: Callable[[int], None] = lambda _: None,
-    extras: Mapping[str, Extra] | None = None,
+    extras: Extras | None = None,
+    jobs: int = 1,
 ) -> Built:
-    """Every language's pieces into OUT/<lang>/<paper>/, drawing only what changed.
+    """Every language's pieces into OUT/<lang>/<paper>/, drawing only what changed, `jobs`
+    languages at a time.
 
-    A language whose input files and options are unchanged is not even laid out; the others
-    are all laid out before any file is written, so bad input writes nothing. `extras` are
-    more outputs per language: file name -> a function of the language giving the output's
-    content key and how to write it.
+    A language whose input files and options are unchanged is not even laid out. The others are
+    each written to a staging folder, and only once every one of them is whole do they replace
+    the last sets: bad input in any language writes nothing. `extras` are more outputs per
+    language: file name -> a function of the language giving the output's content key and how
+    to write it.
     """
-    extras = extras or {}
+    from .parallel import Report, run
+
+    extras = extras or (lambda _: {})
     paper = options.paper.name.lower()
     suffix = "-single" if options.layout is Layout.single else ""
-    expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups} | set(extras)
+    expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups} | set(extras(warn))
     stamps = {code: read_stamp(out_dir / code / paper) for code in languages}
     digest = files_key(pack.files.root)  # every input file read once, whatever the number of languages
     keys = {code: inputs_key(digest, code, options) for code in languages}
     todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
-    laid_out = lay_out_languages(pack, todo, warn) if todo else {}
-    sized(sum(len(pieces) for pieces, _ in laid_out.values()))
     files = [placed(out_dir / c / paper, name) for c in languages if c not in todo for name in sorted(expected)]
-    drawn: list[Path] = []
-    # every extra made (a rulebook from its template…) before any file is written: bad input writes nothing
-    prepared = {
-        code: {name: extra(code, pieces) for name, extra in extras.items()} for code, (pieces, _) in laid_out.items()
-    }
-    # every sheet and board planned before a folder is made: a board the options push past the limit writes nothing
-    for pieces, _ in laid_out.values():
-        for name, members in for_print(pieces, options.backs).items():
-            _plans(name, members, options, lambda _: None)
+    if todo:
+        _register_fonts()
     forbidden = (pack.files.root, package_dir())
-    for code, (pieces, _) in laid_out.items():
-        folder = inside(out_dir, out_dir / code / paper)
-        # all or nothing: the set is written beside the folder and replaces it whole at the end
-        with output_folder(folder, forbidden) as staging:
-            done = build(pieces, staging, options, progress, note, stamps[code].outputs, keep_from=folder)
-            made = {}
-            for name, (key, write) in prepared[code].items():
-                made[name] = key
-                beside = name.startswith(BESIDE)
-                if stamps[code].outputs.get(name) == key and placed(folder, name).is_file():
-                    if not beside:
-                        _keep(folder / name, staging / name)
-                else:
-                    write(inside(out_dir, placed(folder, name)) if beside else inside(staging, staging / name))
-                    drawn.append(placed(folder, name))
-            (staging / STAMP).write_text(stamp_text(Stamp(keys[code], {**done.keys, **made})), encoding="utf-8")
-        files += [folder / f.name for f in done.files] + [placed(folder, name) for name in extras]
-        drawn += [folder / f.name for f in done.drawn]
+    fresh = [f for f in (out_dir, *(out_dir / code for code in todo)) if not f.exists()]
+    with _unmade_on_failure(fresh), ExitStack() as stack:
+        # all or nothing: each set is written beside its folder and replaces it whole at the end
+        staging = {
+            code: stack.enter_context(output_folder(inside(out_dir, out_dir / code / paper), forbidden))
+            for code in todo
+        }
+
+        def language(code: str, report: Report) -> tuple[list[Path], list[Path]]:
+            folder = out_dir / code / paper
+            job = _Language(pack, code, options, folder, staging[code], stamps[code], keys[code])
+            return job.write(extras(report.warn), report)
+
+        done = run(todo, language, jobs, Report(progress, sized, warn, note))
+        for code in todo:  # the pages beside the paper folders, once every set is whole
+            _place_beside(staging[code], inside(out_dir, out_dir / code))
+    drawn: list[Path] = []
+    for code in todo:
+        files += done[code][0]
+        drawn += done[code][1]
     return Built(files, drawn, {})
 
 
-def lay_out_languages(
-    pack: Pack, languages: Sequence[str], warn: Callable[[str], None]
-) -> dict[str, tuple[list[Piece], list[Finding]]]:
-    """Every language's pieces, before any file is written; what is left untranslated or does not fit is said."""
-    from ..pack.translation import state
-    from ..pieces.lay_out import lay_out, layout_failure
+@contextmanager
+def _unmade_on_failure(fresh: Sequence[Path]) -> Iterator[None]:
+    """A failed build takes back the folders it made, left holding only their locks: bad input writes nothing."""
+    try:
+        yield
+    except BaseException:
+        for folder in reversed(fresh):
+            if folder.is_dir() and all(f.name.endswith(".lock") for f in folder.iterdir()):
+                for lock in folder.iterdir():
+                    lock.unlink()
+                folder.rmdir()
+        raise
+
+
+def _register_fonts() -> None:
+    """In the parent, before any worker forks: each then starts with the fonts registered."""
     from ..render.fonts import register_fonts
-    from ..render.layout import load_design
 
     register_fonts()
+
+
+@dataclass(frozen=True)
+class _Language:
+    """One language's set, written to its staging folder."""
+
+    pack: Pack
+    code: str
+    options: SheetOptions
+    folder: Path  # where the last set is, and the new one goes
+    staging: Path
+    stamp: Stamp  # of the last set
+    inputs: str  # this set's inputs key
+
+    def write(self, extras: Mapping[str, Extra], report: Report) -> tuple[list[Path], list[Path]]:
+        """Every file of the set, and those drawn this time."""
+        pieces = laid_out(self.pack, self.code, report.warn)
+        report.sized(len(pieces))
+        # every extra made (a rulebook from its template…) before any file is written
+        prepared = {name: extra(self.code, pieces) for name, extra in extras.items()}
+        previous = self.stamp.outputs
+        done = build(pieces, self.staging, self.options, report.progress, report.note, previous, self.folder)
+        made, drawn = {}, [self.folder / f.name for f in done.drawn]
+        for name, (key, write) in prepared.items():
+            made[name] = key
+            beside = name.startswith(BESIDE)
+            if previous.get(name) == key and placed(self.folder, name).is_file():
+                if not beside:
+                    _keep(self.folder / name, self.staging / name)
+                continue
+            if beside:
+                target = inside(self.staging, self.staging / STAGED_BESIDE / name.removeprefix(BESIDE))
+                target.parent.mkdir(exist_ok=True)
+            else:
+                target = inside(self.staging, self.staging / name)
+            write(target)
+            drawn.append(placed(self.folder, name))
+        stamp = Stamp(self.inputs, {**done.keys, **made})
+        (self.staging / STAMP).write_text(stamp_text(stamp), encoding="utf-8")
+        files = [self.folder / f.name for f in done.files] + [placed(self.folder, name) for name in extras]
+        return files, drawn
+
+
+def _place_beside(staging: Path, folder: Path) -> None:
+    """The staged pages beside a paper folder moved to their place, each replaced whole."""
+    staged = staging / STAGED_BESIDE
+    if staged.is_dir():
+        for page in sorted(staged.iterdir()):
+            os.replace(page, inside(folder, folder / page.name))
+        staged.rmdir()
+
+
+def laid_out(pack: Pack, code: str, warn: Callable[[str], None]) -> list[Piece]:
+    """A language's pieces; what is left untranslated or does not fit is said."""
+    from ..pack.translation import state
+    from ..pieces.lay_out import lay_out, layout_failure
+    from ..render.layout import load_design
+
     design = load_design(pack.files)
     try:
-        laid_out = {code: lay_out(pack, design, code) for code in languages}
+        pieces, overflows = lay_out(pack, design, code)
     except InputError:
         raise
     except Exception as exc:  # as in validate: layout code that raises on a pack's data is bad input
         raise InputError([layout_failure(pack.files.root, exc)]) from None
-    for code, (_, overflows) in laid_out.items():
-        left = state(pack, code)
-        if left.total > left.translated:
-            warn(f"i18n/{code}.yaml: {left.total - left.translated} keys not translated; English is used for them")
-        for finding in overflows:
-            warn(str(finding))
-    return laid_out
+    left = state(pack, code)
+    if left.total > left.translated:
+        warn(f"i18n/{code}.yaml: {left.total - left.translated} keys not translated; English is used for them")
+    for finding in overflows:
+        warn(str(finding))
+    return pieces
+
+
+def lay_out_languages(pack: Pack, languages: Sequence[str], warn: Callable[[str], None]) -> dict[str, list[Piece]]:
+    """Every language's pieces, before any file is written; what is left untranslated or does not fit is said."""
+    _register_fonts()
+    return {code: laid_out(pack, code, warn) for code in languages}
 
 
 def _keep(old: Path, new: Path) -> None:

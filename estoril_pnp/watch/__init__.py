@@ -1,0 +1,1 @@
+"""The designer's loop: a live gallery of a pack's pieces that follows every save."""
