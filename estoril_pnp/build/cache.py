@@ -36,7 +36,9 @@ def _files(folder: Path) -> Iterable[Path]:
 def files_key(pack_root: Path) -> str:
     """Every file that can reach a build: any change to one gives another key."""
     h = hashlib.sha256()
-    for folder in (pack_root, resource_dir("templates"), resource_dir("fonts"), resource_dir("data") / "icons"):
+    shipped = resource_dir("data")
+    # the shipped catalogs too: a pack without its own words for the score pad and page takes theirs
+    for folder in (pack_root, resource_dir("templates"), resource_dir("fonts"), shipped / "icons", shipped / "i18n"):
         for file in _files(folder):
             h.update(str(file.relative_to(folder)).encode() + b"\0" + _digest(file).encode())
     return h.hexdigest()
