@@ -89,3 +89,16 @@ def browser() -> Iterator[Any]:
         launched = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         yield launched
         launched.close()
+
+
+def alive_in_group(pgid: int) -> list[int]:
+    """The processes of a process group still running (zombies are gone already)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import alive_in_group
 from typer.testing import CliRunner
 
 from estoril_pnp.build import printset
@@ -61,19 +62,6 @@ def test_jobs_below_one_is_refused(tmp_path: Path) -> None:
     assert (done.exit_code, done.stderr.strip()) == (2, "error: --jobs: must be at least 1 (got 0)")
 
 
-def _group(pgid: int) -> list[int]:
-    """The processes still alive in a process group."""
-    alive = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            alive.append(int(stat.parent.name))
-    return alive
-
-
 @pytest.mark.slow
 def test_ctrl_c_stops_every_worker_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out"
@@ -88,6 +76,6 @@ def test_ctrl_c_stops_every_worker_and_writes_nothing(tmp_path: Path) -> None:
     _, err = process.communicate(timeout=60)
     assert (process.returncode, err) == (130, b"error: interrupted; nothing more was written\n")
     time.sleep(0.2)
-    assert _group(process.pid) == []
+    assert alive_in_group(process.pid) == []
     assert [p for p in out.rglob("*") if p.is_file() and not p.name.endswith(".lock")] == []
     assert [p.name for p in out.glob("*/.*") if p.is_dir()] == []  # no staging folder left

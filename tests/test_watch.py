@@ -17,6 +17,7 @@ from typing import Any
 from urllib.request import urlopen
 
 import pytest
+from conftest import alive_in_group
 
 from estoril_pnp.files.resources import default_pack, resource_dir
 
@@ -64,19 +65,6 @@ def _edit(file: Path, old: str, new: str) -> None:
     text = file.read_text(encoding="utf-8")
     assert text.count(old) >= 1
     file.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _alive(pgid: int) -> list[int]:
-    """The processes of a process group still running."""
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            out.append(int(stat.parent.name))
-    return out
 
 
 def test_the_gallery_follows_every_save_and_ctrl_c_ends_it(browser: Any, watching: Any) -> None:
@@ -129,4 +117,4 @@ def test_the_gallery_follows_every_save_and_ctrl_c_ends_it(browser: Any, watchin
     assert process.returncode == 130
     assert "characters.yaml:" in err and err.endswith("error: interrupted; nothing more was written\n")
     time.sleep(0.2)
-    assert _alive(process.pid) == []
+    assert alive_in_group(process.pid) == []
