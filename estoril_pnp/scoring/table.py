@@ -46,7 +46,7 @@ def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], b
         out.append((t(tally["label"]), [str(p.figures[tally["figure"]]) for p in result.players], tally["strong"]))
     for end in sheet.outcome["ends"]:
         out.append((t(end["label"]), ["✓" if end["id"] in p.ended else "" for p in result.players], False))
-    if not sheet.together:
+    if not sheet.together and result.outcome != "unfinished":  # a game still going has no places yet
         out.append((t("score.rank"), [str(p.rank) for p in result.players], False))
     return out
 
