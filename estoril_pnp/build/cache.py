@@ -37,8 +37,11 @@ def files_key(pack_root: Path) -> str:
     """Every file that can reach a build: any change to one gives another key."""
     h = hashlib.sha256()
     shipped = resource_dir("data")
-    # the shipped catalogs too: a pack without its own words for the score pad and page takes theirs
-    for folder in (pack_root, resource_dir("templates"), resource_dir("fonts"), shipped / "icons", shipped / "i18n"):
+    folders = [pack_root, resource_dir("templates"), resource_dir("fonts")]
+    if pack_root.resolve() != shipped.resolve():  # the shipped pack's own folder holds these already
+        # its icons, and its catalogs: a pack without its own words for the score pad and page takes theirs
+        folders += [shipped / "icons", shipped / "i18n"]
+    for folder in folders:
         for file in _files(folder):
             h.update(str(file.relative_to(folder)).encode() + b"\0" + _digest(file).encode())
     return h.hexdigest()
