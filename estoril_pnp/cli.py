@@ -392,25 +392,10 @@ def outlet(
     quiet: bool,
 ) -> None:
     """`build --shop` or `build --cutter`: every option and the pack checked before any file is written."""
-    from .build.outlets import build_cutter, build_shop
-    from .export.cmyk import load_profile
-    from .export.shops import FileKind, check_bleed, find_shop
+    from .build.outlets import build_cutter, build_shop, chosen_outlet
     from .render.cutter import CUTTERS
 
-    if shop is not None and cutter is not None:
-        raise InputError([Finding("--cutter", None, "", "a shop cuts its own cards: give --shop or --cutter")])
-    if cutter is not None and cutter not in CUTTERS:
-        known = ", ".join(CUTTERS)
-        raise InputError([Finding("--cutter", None, "", f"unknown cutter '{cutter}'; choose one of {known}")])
-    if not 0 <= corner <= 10:
-        raise InputError([Finding("--corner", None, "", f"must be between 0 and 10 mm (got {corner:g})")])
-    chosen = find_shop(shop) if shop is not None else None
-    if chosen is not None and (findings := check_bleed(chosen, bleed)):
-        raise InputError(findings)
-    if cmyk is not None and chosen is not None and chosen.kind is not FileKind.pdf:
-        takes = f"{chosen.name} takes PNG images, {chosen.colour}"
-        raise InputError([Finding("--cmyk", None, "", f"{takes}; CMYK is for a shop that takes PDF")])
-    profile = load_profile(cmyk) if cmyk is not None else None
+    chosen, profile = chosen_outlet(shop, cutter, bleed, corner, cmyk)
     p, languages = checked_pack(pack_dir, lang)
     with writing(out_dir):
         if chosen is not None:

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import Finding, InputError
-from ..export.cmyk import separated
+from ..export.cmyk import load_profile, separated
 from ..export.cutfiles import write_cut_set
 from ..export.shopfiles import write_shop
-from ..export.shops import Shop, plan_shop
+from ..export.shops import FileKind, Shop, check_bleed, find_shop, plan_shop
 from ..files.outdir import output_folder
 from ..files.resources import package_dir
 from ..files.safepath import inside
-from ..render.cutter import CutSheet, Machine, plan_cut
+from ..render.cutter import CUTTERS, CutSheet, Machine, plan_cut
 from ..render.imposition import Backs, DoesNotFit, Paper
 from ..render.piece import Piece
 from .printset import by_size, for_print, lay_out_languages
@@ -26,6 +26,27 @@ if TYPE_CHECKING:
 
     from ..pack.load import Pack
     from ..render.sheets import Progress
+
+
+def chosen_outlet(
+    shop: str | None, cutter: str | None, bleed: float | None, corner: float, cmyk: Path | None
+) -> tuple[Shop | None, ImageCmsProfile | None]:
+    """The shop asked for (None: a cutter) and the CMYK profile, every option checked against the
+    other; InputError naming the option at fault."""
+    if shop is not None and cutter is not None:
+        raise InputError([Finding("--cutter", None, "", "a shop cuts its own cards: give --shop or --cutter")])
+    if cutter is not None and cutter not in CUTTERS:
+        known = ", ".join(CUTTERS)
+        raise InputError([Finding("--cutter", None, "", f"unknown cutter '{cutter}'; choose one of {known}")])
+    if not 0 <= corner <= 10:
+        raise InputError([Finding("--corner", None, "", f"must be between 0 and 10 mm (got {corner:g})")])
+    chosen = find_shop(shop) if shop is not None else None
+    if chosen is not None and (findings := check_bleed(chosen, bleed)):
+        raise InputError(findings)
+    if cmyk is not None and chosen is not None and chosen.kind is not FileKind.pdf:
+        takes = f"{chosen.name} takes PNG images, {chosen.colour}"
+        raise InputError([Finding("--cmyk", None, "", f"{takes}; CMYK is for a shop that takes PDF")])
+    return chosen, load_profile(cmyk) if cmyk is not None else None
 
 
 def shop_plans(
