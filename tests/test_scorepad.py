@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from estoril_pnp.cli import app
 from estoril_pnp.games.estoril.sample import VARIANTS, random_record
 from estoril_pnp.i18n.catalogs import Texts
-from estoril_pnp.scoring.record import fold
+from estoril_pnp.i18n.folding import fold
 from estoril_pnp.scoring.sheet import catalog_keys
 
 runner = CliRunner()

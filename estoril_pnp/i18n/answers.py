@@ -2,26 +2,20 @@
 
 The words are catalog texts (`answer.yes_word`, `answer.yes_letter`, `answer.no_word`,
 `answer.no_letter`). Any language's words are understood, whatever the question's language,
-ignoring case and accents, so a player who types "yes" in a Polish session is not refused.
+folded as names are (i18n/folding.py: case, accents and punctuation aside), so a player who
+types "yes" in a Polish session is not refused.
 """
 
 from __future__ import annotations
-
-import unicodedata
 
 import typer
 
 from ..errors import Finding, InputError
 from ..terminal import clean
 from .catalogs import Texts
+from .folding import fold
 
 WORDS = ("answer.yes_word", "answer.yes_letter", "answer.no_word", "answer.no_letter")
-
-
-def _folded(text: str) -> str:
-    """Lower case without accents: "Não" and "nao", "SÍ" and "si" are one answer."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def understood(t: Texts) -> dict[str, bool]:
@@ -30,7 +24,7 @@ def understood(t: Texts) -> dict[str, bool]:
     for lang in sorted(t.catalogs, key=lambda lang: lang != t.lang):  # the asked language wins a clash
         words = Texts(t.catalogs, lang, shipped=t.shipped)
         for key in WORDS:
-            word = _folded(words(key))
+            word = fold(words(key))
             if word:
                 out.setdefault(word, key.startswith("answer.yes"))
     return out
@@ -38,7 +32,7 @@ def understood(t: Texts) -> dict[str, bool]:
 
 def parse(answer: str, t: Texts) -> bool | None:
     """True for a yes, False for a no, None for anything else."""
-    return understood(t).get(_folded(answer))
+    return understood(t).get(fold(answer))
 
 
 def confirm(question: str, t: Texts, default: bool = False) -> bool:

@@ -8,19 +8,15 @@ of a co-operative game. render/scorepad.py draws it.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from ..i18n.catalogs import Texts
+from ..i18n.folding import fold
 from ..render.scorepad import Column, Note, Pad, Row
 from .sheet import Sheet, evaluate_num
 
 TEAM_COLUMN = ("star", "#ffffff")  # the one column of a co-operative game: no player colour is the team's
-
-
-def _fold(text: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if ch.isalnum())
 
 
 def variants(sheet: Sheet) -> list[dict[str, Any]]:
@@ -69,7 +65,7 @@ def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
             label, variant = t(category["label"]), category["when"]
             name = t(sheet.switch(variant)["label"]) if variant else ""
             # a row that already bears its variant's name (Secret Recruitment) is not tagged with it again
-            tag = name if _fold(name) != _fold(label) else ""
+            tag = name if fold(name) != fold(label) else ""
             rows.append(Row(label, hint, tag, shaded=variant is not None))
     rows += [Row(t(x["label"]), t(x["hint"]) if x["hint"] else "", strong=x["strong"]) for x in sheet.tallies]
     rows += [Row(t(end["label"]), tick=True) for end in sheet.outcome["ends"]]

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import difflib
 import sys
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from ..errors import Finding, InputError, shown
+from ..i18n.folding import fold
 from ..source import typed, yamlsrc
 from ..source.typed import Limits
 from ..source.yamlsrc import Located, Path_
@@ -26,11 +26,6 @@ STDIN = "-"
 MAX_PLAYERS = 16
 MAX_LIST = 64  # names in one list
 MAX_NAME = 100  # characters in a player's name
-
-
-def fold(text: str) -> str:
-    """Case, accents, spaces and punctuation removed: 'Araújo', 'araujo' and 'ARAUJO' meet."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if ch.isalnum())
 
 
 class Unresolved(ValueError):

@@ -8,6 +8,9 @@ const Game = (() => {
   const given = (o, k) => has(o, k) && o[k] !== null; // the resolved sheet writes every optional key, null when unused
   const clone = (x) => JSON.parse(JSON.stringify(x));
   const TEAM = "team"; // the one seat of a co-operative game
+  // a typed name as it meets others, in estoril_pnp/i18n/folding.py's steps: NFKD, lower case,
+  // ß as ss and ς as σ, letters and digits only
+  const fold = (text) => String(text).normalize("NFKD").toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ").replace(/[^\p{L}\p{N}]/gu, "");
 
   function of(D) {
     const R = D.sheet;
@@ -234,9 +237,7 @@ const Game = (() => {
       return S;
     }
 
-    // names as the command line matches them: case, accents and punctuation aside; a part of a
-    // name if it fits one thing only
-    const fold = (text) => String(text).normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+    // names as the command line matches them (fold); a part of a name if it fits one thing only
     function matcher(things) {
       const aliases = new Map();
       for (const [id, names] of things) {
@@ -681,5 +682,5 @@ const Game = (() => {
     return G;
   }
 
-  return { of };
+  return { of, fold };
 })();

@@ -413,9 +413,9 @@ function drawPlayerEntry(p, entry) {
   const chips = value.map((pid) => el("li", {}, el("button", {
     type: "button", id: `${id}-chip-${pid}`, "aria-label": t("scorepage.remove", { name: G.piece(pid).name }),
     on: { click: () => tapPiece(p, entry, pid) } }, el("span", { text: G.piece(pid).name }), el("span", { "aria-hidden": "true", text: "×" }))));
-  const needle = fold(search);
+  const needle = Game.fold(search);
   const groups = G.pickable(entry, p.colour).map(({ title, pieces }) => {
-    const shown = pieces.filter((piece) => !needle || fold(piece.name).includes(needle) || fold(piece.id).includes(needle));
+    const shown = pieces.filter((piece) => !needle || Game.fold(piece.name).includes(needle) || Game.fold(piece.id).includes(needle));
     if (!shown.length) return null;
     return el("div", { class: "group" }, title ? el("h4", { text: title }) : null, el("div", { class: "grid" }, shown.map((piece) => {
       const on = value.includes(piece.id);
@@ -428,10 +428,6 @@ function drawPlayerEntry(p, entry) {
     el("label", { for: `${id}-search`, text: t("scorepage.search") }),
     el("input", { type: "search", id: `${id}-search`, value: search, autocomplete: "off", on: { input: (e) => { search = e.target.value; draw(); } } }),
     groups);
-}
-
-function fold(text) {
-  return text.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 }
 
 function drawResult() {

@@ -1,0 +1,25 @@
+"""The one rule by which what a person types meets a name: case, accents, spaces and punctuation
+set aside, so 'Araújo', 'araujo' and 'ARAUJO' are one name, and so are 'Straße' and 'STRASSE'.
+
+The score page folds with the same steps (`Game.fold` in templates/scorepage/sheet.js), so a
+name the command line understands the page understands too (tests/test_folding.py):
+
+1. NFKD: accents come apart from their letters, ligatures and compatibility forms ('ﬁ', '²',
+   full-width letters) become plain ones.
+2. Unicode's lower case, as both Python and JavaScript have it (not `casefold`, which JavaScript
+   lacks); then the two foldings lower case leaves out that players type: 'ß' is 'ss', a
+   final 'ς' is 'σ'.
+3. Only letters and digits stay (general categories L and N): the accents, spaces, dashes and
+   dots go.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+BEYOND_LOWER = str.maketrans({"ß": "ss", "ς": "σ"})
+
+
+def fold(text: str) -> str:
+    lowered = unicodedata.normalize("NFKD", text).lower().translate(BEYOND_LOWER)
+    return "".join(ch for ch in lowered if unicodedata.category(ch)[0] in "LN")
