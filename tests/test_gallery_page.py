@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
 from estoril_pnp.export import scorepage
+from estoril_pnp.pack.load import load_pack
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
@@ -195,4 +196,31 @@ def test_a_holder_per_piece_is_tapped_in(browser: Any, tmp_path: Path) -> None:
     assert {p["colour"]: p["total"] for p in want["players"]} == {"blue": 2, "red": 0}
     assert page.inner_text("#verdict").startswith("Winner: Blue · 2 points")
     assert watched.errors == []
+    watched.close()
+
+
+@pytest.mark.parametrize(
+    ("broken", "said"), [(None, "scored"), ("form", "unknown form 'xyz'"), ("step", "unknown step 'xyz'")]
+)
+def test_the_page_names_an_unknown_form(browser: Any, tmp_path: Path, broken: str | None, said: str) -> None:
+    """`validate` refuses such a sheet; this is the interpreter's own guard, never a fall into its last branch."""
+    pack = load_pack(PACKS["azul"])
+    resolved = scorepage.resolved_sheet(pack)
+    assert resolved is not None
+    page = tmp_path / scorepage.NAME
+    page.write_text(scorepage.make_page(pack, resolved, [], "en", None), encoding="utf-8")
+    watched = Watched(browser, page.as_uri())
+    text = (PACKS["azul"] / "records" / "rows_decide.yaml").read_text(encoding="utf-8")
+    message = watched.page.evaluate(
+        """([text, broken]) => {
+          const data = JSON.parse(document.getElementById("page-data").textContent);
+          if (broken === "form") data.sheet.categories.find((c) => c.id === "rows").points = { xyz: [1] };
+          if (broken === "step") data.sheet.steps.push({ step: "xyz", id: null });
+          const game = Game.of(data);
+          const record = game.resolve(RecordIO.parseYaml(text), (key) => key).record;
+          try { game.score(record); return "scored"; } catch (e) { return e.message; }
+        }""",
+        [text, broken],
+    )
+    assert message == said
     watched.close()

@@ -474,7 +474,7 @@ const Game = (() => {
     const FORMS = ["sum", "count", "distinct", "measure", "holds", "yes", "value", "figure", "won", "table", "div", "if", ...Object.keys(PAIRS), ...Object.keys(LISTS)];
     const formOf = (x) => {
       const found = FORMS.find((f) => given(x, f));
-      if (found === undefined) throw new Error("unknown expression form: " + JSON.stringify(Object.keys(x)));
+      if (found === undefined) throw new Error(`unknown form '${Object.keys(x).join("', '")}'`); // never the last branch by default
       return found;
     };
 
@@ -546,7 +546,7 @@ const Game = (() => {
           case "table": { const v = expr(x.table, seat, it); return x.points[Math.min(Math.max(v, 0), x.points.length - 1)]; }
           case "div": return divide(expr(x.div, seat, it), num(x.by, n), x.round);
           case "if": return expr(x.if, seat, it) !== 0 ? expr(x.then, seat, it) : expr(x.else, seat, it);
-          default:
+          default: // formOf named the form: a pair or a list
             if (has(PAIRS, form)) return PAIRS[form](expr(x[form][0], seat, it), expr(x[form][1], seat, it));
             return LISTS[form](x[form].map((y) => expr(y, seat, it)));
         }
@@ -592,7 +592,7 @@ const Game = (() => {
         total() { for (const s of seats) s.figs.total = inPlay.reduce((a, c) => a + s.figs[c.id], 0); },
       };
       for (const step of R.steps) {
-        if (!has(STEPS, step.step)) throw new Error("unknown step: " + step.step);
+        if (!has(STEPS, step.step)) throw new Error(`unknown step '${step.step}'`);
         STEPS[step.step](step.id);
       }
       // the outcome: the first end condition some seat meets, else `otherwise`
