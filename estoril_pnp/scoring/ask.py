@@ -24,6 +24,7 @@ from ..i18n import answers
 from ..i18n.catalogs import MissingText, Texts
 from ..source.yamlsrc import Located
 from ..terminal import clean
+from . import rules
 from .calc import Played, needs_pieces
 from .record import MAX_NAME, AmbiguousName, Names, Unresolved, names, parse
 from .sheet import Sheet, evaluate_num
@@ -52,7 +53,7 @@ def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
         data["variants"] = ask(t("score.ask.variants", variants=offered), pick, t, default="")
     switches = sheet.defaults() | dict.fromkeys(data.get("variants", []), True)
     _, entries = sheet.apply(switches)
-    entries = tuple(e for e in entries if e["when"] is None or switches.get(e["when"]) is True)
+    entries = tuple(e for e in entries if rules.in_play(e, switches))
     session = _Session(sheet, t, count, needs_pieces(sheet, switches))
     players: list[dict[str, Any]] = []
     for n in range(1, count + 1):
@@ -101,7 +102,7 @@ class _Session:
         mine: set[str] = set()  # this player's own pieces, once each
         held: dict[tuple[str, ...], int] = {}
         for entry in entries:
-            if entry["only"] is None or player["colour"] in entry["only"]:  # another seat's entry is not asked
+            if rules.has_entry(entry, player["colour"]):  # another seat's entry is not asked
                 player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held}, [])
         return player
 
@@ -109,9 +110,10 @@ class _Session:
         sheet, t, kind = self.sheet, self.t, entry["kind"]
         question = t(entry["ask"])
         if kind == "number":
-            low, high = evaluate_num(entry["min"], self.players), evaluate_num(entry["max"], self.players)
-            default = None if entry["default"] is None else str(evaluate_num(entry["default"], self.players))
-            return ask(question, partial(_number, t, low=low, high=high), t, default=default)
+            low, high = rules.bounds(entry, self.players)
+            default = rules.default(entry, self.players)
+            shown = None if default is None else str(default)
+            return ask(question, partial(_number, t, low=low, high=high), t, default=shown)
         if kind == "yesno":
             return answers.confirm(question, t)
         if kind == "holder":
@@ -157,15 +159,11 @@ class _Session:
             raise ValueError(t("score.answer.names_needed", entry=label))
         found: int | list[str] = int(text) if counted else _cards(t, known, text, self.taken | own.get("mine", set()))
         number = found if isinstance(found, int) else len(found)
-        if entry["most"] is not None and number > evaluate_num(entry["most"], self.players):
-            raise ValueError(t("score.answer.most", entry=label, n=evaluate_num(entry["most"], self.players)))
-        collections = [self.sheet.collections[c] for c in group]
-        each = sum(len(c.items) for c in collections)
-        shared = sum(len(c.items) for c in collections if c.once != "player")
-        room = min(
-            each - own.get("held", {}).get(group, 0),
-            self.players * (each - shared) + shared - self.held.get(group, 0),
-        )
+        most = rules.most(entry, self.players)
+        if most is not None and number > most:
+            raise ValueError(t("score.answer.most", entry=label, n=most))
+        each, together = rules.room(self.sheet, group, self.players)
+        room = min(each - own.get("held", {}).get(group, 0), together - self.held.get(group, 0))
         if number > room:
             raise ValueError(t("score.answer.no_more", entry=label, n=max(room, 0)))
         own.setdefault("held", {})[group] = own.get("held", {}).get(group, 0) + number
@@ -175,8 +173,9 @@ class _Session:
     def note(self, found: Any, own: dict[str, Any]) -> None:
         """Pieces now named: a `once: game` piece for everyone, a `once: player` one for this player."""
         ids = [found] if isinstance(found, str) else found if isinstance(found, list) else []
+        owners = rules.owners(self.sheet)
         for ident in ids:
-            once = next(c.once for c in self.sheet.collections.values() if ident in c.by_id)
+            once = owners[ident].once
             if once == "game":
                 self.taken.add(ident)
             elif once == "player":
@@ -297,11 +296,11 @@ def _variants(t: Texts, known: Names, text: str, sheet: Sheet, players: int) -> 
     """Variants, checked against the number of players at once."""
     found = _names(t, known, text)
     for ident in found:
-        bounds, name = sheet.switch(ident)["players"], known.printed(ident)
-        if bounds["min"] is not None and players < bounds["min"]:
-            raise ValueError(t("score.answer.players_min", variant=name, n=bounds["min"], players=players))
-        if bounds["max"] is not None and players > bounds["max"]:
-            raise ValueError(t("score.answer.players_max", variant=name, n=bounds["max"], players=players))
+        outside = rules.players_outside(sheet.switch(ident), players)
+        if outside is not None:
+            bound, n = outside
+            key = "score.answer.players_min" if bound == "min" else "score.answer.players_max"
+            raise ValueError(t(key, variant=known.printed(ident), n=n, players=players))
     return found
 
 

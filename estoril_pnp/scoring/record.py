@@ -19,6 +19,7 @@ from ..i18n.folding import fold
 from ..source import typed, yamlsrc
 from ..source.typed import Limits
 from ..source.yamlsrc import Located, Path_
+from . import rules
 from .calc import Played, PlayerEntry, needs_pieces, score
 from .sheet import Piece, Sheet, evaluate_num
 
@@ -262,11 +263,11 @@ class _Check:
         return out
 
     def players_allow(self, switch: Mapping[str, Any], n: int, at: Path_) -> None:
-        low, high = switch["players"]["min"], switch["players"]["max"]
-        if low is not None and n < low:
-            self.fault(at, f"{switch['id']} needs at least {low} players")
-        if high is not None and n > high:
-            self.fault(at, f"{switch['id']} allows at most {high} players")
+        outside = rules.players_outside(switch, n)
+        if outside is not None:
+            bound, players = outside
+            says = "needs at least" if bound == "min" else "allows at most"
+            self.fault(at, f"{switch['id']} {says} {players} players")
 
     def text(self, key: str | None) -> str:
         return (self.catalogs.get("en", {}).get(key) or "") if key else ""
@@ -302,11 +303,11 @@ class _Check:
             name = None
         values = {}
         for entry in mine:
-            if entry["only"] is not None and colour not in entry["only"]:
+            if not rules.has_entry(entry, colour):
                 if entry["id"] in raw:
                     sides = " and ".join(self.text(f"colour.{c}") or c for c in entry["only"])
                     self.fault((*at, entry["id"]), f"only {sides} has {entry['id']!r}")
-                if switches.get(entry["when"], True) is True:
+                if rules.in_play(entry, switches):
                     values[entry["id"]] = _empty(entry, n)
             elif self.wanted(entry, raw, at, switches):
                 values[entry["id"]] = self.value(entry, raw.get(entry["id"]), (*at, entry["id"]), n, [])
@@ -362,7 +363,7 @@ class _Check:
         default, is a fault. A choice or holder given as null is not given."""
         ident, when = entry["id"], entry["when"]
         given = raw.get(ident) is not None if entry["kind"] in ("choice", "holder", "holders") else ident in raw
-        if when is not None and switches.get(when) is not True:
+        if not rules.in_play(entry, switches):
             if given:
                 what = f"a {ident} {entry['noun']}" if entry.get("noun") else repr(ident)
                 self.fault((*at, ident), f"{what} needs the {when} variant")
@@ -386,8 +387,8 @@ class _Check:
             return bool(value)
         if kind == "number":
             if value is None:
-                return evaluate_num(entry["default"], n) if entry["default"] is not None else 0
-            low, high = evaluate_num(entry["min"], n), evaluate_num(entry["max"], n)
+                return rules.default(entry, n) or 0
+            low, high = rules.bounds(entry, n)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 self.fault(at, f"must be a whole number from {low} to {high} (got {shown(value)})")
                 return low
@@ -450,8 +451,8 @@ class _Check:
             return ()
         # "" keeps the place of a name not understood, so later messages point at the right item
         ids = tuple(self.name(what, text, (*at, j)) or "" for j, text in enumerate(value))
-        if entry["kind"] == "pieces" and entry["most"] is not None and len(ids) > evaluate_num(entry["most"], n):
-            most = evaluate_num(entry["most"], n)
+        most = rules.most(entry, n) if entry["kind"] == "pieces" else None
+        if most is not None and len(ids) > most:
             self.fault(at, f"{len(ids)} {what.what}s {entry['where']}; the {entry['id']} limit is {most}")
         if entry["kind"] == "choices":
             wanted = evaluate_num(entry["count"], n)
@@ -464,7 +465,7 @@ class _Check:
         self, players: list[PlayerEntry], game: Mapping[str, Any], entries: tuple[dict[str, Any], ...]
     ) -> None:
         """A piece of a `once: game` collection stands once in the record; `once: player`, once per player."""
-        owner = {p.id: c for c in self.sheet.collections.values() for p in c.items}
+        owner = rules.owners(self.sheet)
         places: list[tuple[Path_, str]] = []
         per_player: list[list[tuple[Path_, str]]] = []
         for entry in entries:
@@ -495,8 +496,7 @@ class _Check:
         for group in dict.fromkeys(tuple(e["of"]) for e in lists):
             same = [e for e in lists if tuple(e["of"]) == group]
             cs = [self.sheet.collections[c] for c in group]
-            own = sum(len(c.items) for c in cs)
-            shared = sum(len(c.items) for c in cs if c.once != "player")
+            own, exist = rules.room(self.sheet, group, len(players))
             held = [sum(_count(p.values.get(e["id"])) for e in same) for p in players]
             noun = f"{same[0]['noun']}s" if all(e["noun"] == same[0]["noun"] for e in same) else "pieces"
             where = " and ".join(e["where"] for e in same)
@@ -508,7 +508,6 @@ class _Check:
                         f"{n} {noun} {where}; a player can have at most {own}{parts}",
                     )
                     return
-            exist = len(players) * (own - shared) + shared
             if sum(held) > exist and all(c.once != "any" for c in cs):
                 parts = _join(f"{len(c.items)} {c.many}{' each' * (c.once == 'player')}" for c in cs)
                 self.fault(("players",), f"{sum(held)} {noun} {where}; {len(players)} players have only {exist}{parts}")
@@ -524,7 +523,7 @@ class _Check:
         gave every entry in play: one missing is the fault to mend first)."""
         read = needs_pieces(self.sheet, switches)
         by_id = {e["id"]: e for e in entries}
-        mine = [e["id"] for e in entries if e["per"] == "player" and switches.get(e["when"], True) is True]
+        mine = [e["id"] for e in entries if e["per"] == "player" and rules.in_play(e, switches)]
         for i, p in enumerate(players):
             if any(ident not in p.values for ident in mine):
                 continue
