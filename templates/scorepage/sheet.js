@@ -46,6 +46,19 @@ const Game = (() => {
       return out;
     }
     const on = (sw, id) => id === null || id === undefined || sw[id] === true;
+
+    // ---- the rules of a record, each in one place (as estoril_pnp/scoring/rules.py)
+    const hasEntry = (e, seat) => !e.only || e.only.includes(seat); // `only` names the seats that have it
+    const range = (e, n) => [num(e.min ?? 0, n), num(e.max, n)]; // a number entry's bounds
+    const defaultOf = (e, n) => (e.default === null || e.default === undefined ? null : num(e.default, n));
+    const mostOf = (e, n) => (e.most === null || e.most === undefined ? null : num(e.most, n)); // a pieces entry's own limit
+    // how many pieces of these collections one seat can hold, and all seats together
+    const room = (cols, seats) => [
+      cols.reduce((a, c) => a + collections[c].length, 0),
+      cols.reduce((a, c) => a + collections[c].length * (R.pieces[c].once === "player" ? seats : 1), 0),
+    ];
+    // where a piece may stand only once: "game", "player", or "any" (as often as wished; the colours are seats)
+    const onceOf = (id) => (has(collectionOf, id) ? R.pieces[collectionOf[id]].once : "any");
     const CONTEST_KEYS = ["each", "of", "over", "prizes", "rounding", "zero_wins"];
     // the categories and entries as the switches leave them (changes applied in order)
     function effective(sw) {
@@ -81,6 +94,7 @@ const Game = (() => {
       piece: (id) => pieceById[id],
       group: (cid) => collections[cid],
       bound: (v, n) => num(v, n),
+      hasEntry, range, most: mostOf,
       allowed: (s, n) => (s.players.min === null || n >= num(s.players.min, n) || n === 0) && (s.players.max === null || n <= num(s.players.max, n)),
       active: (e, variants) => on(swFor(0, variants), e.when),
       count(entry, n, variants) {
@@ -149,7 +163,7 @@ const Game = (() => {
 
     function blank(e) {
       if (e.kind === "pieces") return e.count_ok ? 0 : [];
-      if (e.kind === "number") return e.default === null || e.default === undefined ? null : num(e.default, 0);
+      if (e.kind === "number") return defaultOf(e, 0);
       if (e.kind === "yesno") return false;
       return null;
     }
@@ -172,7 +186,7 @@ const Game = (() => {
 
     // ---- where a piece already is: another player's entry, or a game entry
     function whereIs(players, player, id, game = {}, skip = null) {
-      const once = R.pieces[collectionOf[id]] ? R.pieces[collectionOf[id]].once : "game";
+      const once = onceOf(id);
       if (once === "any") return null;
       for (const p of players) {
         if (once === "player" && p !== player) continue;
@@ -198,9 +212,8 @@ const Game = (() => {
       for (const e of pieceEntries) groups.set(e.of.join(","), e.of);
       for (const cols of groups.values()) {
         const mine = (p) => pieceEntries.filter((e) => e.of.join(",") === cols.join(",")).reduce((a, e) => a + size(p.entries[e.id]), 0);
-        const perPlayer = cols.reduce((a, c) => a + collections[c].length, 0);
+        const [perPlayer, all] = room(cols, players.length);
         for (const p of players) if (mine(p) > perPlayer) return perPlayer;
-        const all = cols.reduce((a, c) => a + collections[c].length * (R.pieces[c].once === "player" ? players.length : 1), 0);
         if (players.reduce((a, p) => a + mine(p), 0) > all) return all;
       }
       return 0;
@@ -212,7 +225,7 @@ const Game = (() => {
       const out = { players: [], variants: [...variants], options: { ...options } };
       for (const p of players) {
         const r = { colour: p.colour, name: p.name ?? null, ...(R.teams ? { members: p.members || [] } : {}) };
-        for (const e of entries.filter((x) => x.per === "player" && (!x.only || x.only.includes(p.colour)))) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
+        for (const e of entries.filter((x) => x.per === "player" && hasEntry(x, p.colour))) if (on(switchValues(out), e.when)) r[e.id] = p.entries[e.id];
         out.players.push(r);
       }
       for (const e of entries.filter((x) => x.per === "game")) {
@@ -344,13 +357,14 @@ const Game = (() => {
         }
         for (const e of entries.filter((x) => x.per === "player")) {
           mine.add(e.id);
-          if (e.only && !e.only.includes(p.colour)) {
+          if (!hasEntry(e, p.colour)) {
             if (has(raw, e.id)) fault(`${path}.${e.id}`, "scorepage.refuse.only", { what: t(e.label) });
             if (on(sw, e.when)) p[e.id] = empty(e, data.players.length);
             continue;
           }
-          if (!has(raw, e.id) && on(sw, e.when) && e.kind === "number" && e.default !== null) { p[e.id] = num(e.default, data.players.length); continue; }
-          if (!has(raw, e.id)) { if (on(sw, e.when) && e.kind !== "yesno" && !(e.kind === "number" && e.default != null)) fault(path, "scorepage.refuse.missing", { what: t(e.label) }); continue; }
+          const fallback = e.kind === "number" ? defaultOf(e, data.players.length) : null;
+          if (!has(raw, e.id) && on(sw, e.when) && fallback !== null) { p[e.id] = fallback; continue; }
+          if (!has(raw, e.id)) { if (on(sw, e.when) && e.kind !== "yesno") fault(path, "scorepage.refuse.missing", { what: t(e.label) }); continue; }
           if (!on(sw, e.when)) { fault(`${path}.${e.id}`, "scorepage.refuse.off", { what: t(e.label) }); continue; }
           p[e.id] = value(e, raw[e.id], `${path}.${e.id}`);
         }
@@ -360,7 +374,7 @@ const Game = (() => {
       for (const e of entries.filter((x) => x.per === "game")) {
         if (!has(data, e.id) || data[e.id] === null) {
           if ((e.kind === "choices" || e.kind === "choice") && on(sw, e.when)) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) });
-          if (e.kind === "number" && e.default !== null && on(sw, e.when)) rec[e.id] = num(e.default, data.players.length);
+          if (e.kind === "number" && e.default !== null && on(sw, e.when)) rec[e.id] = defaultOf(e, data.players.length);
           else if (e.kind === "number" && on(sw, e.when)) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) });
           else rec[e.id] = e.kind === "choices" ? [] : e.kind === "holders" ? {} : null;
           continue;
@@ -393,9 +407,9 @@ const Game = (() => {
       const places = { game: new Map() };
       const once = (id, path, player) => {
         if (!id) return;
-        const c = R.pieces[collectionOf[id]];
-        if (!c || c.once === "any") return;
-        const scope = c.once === "player" ? (places[player] = places[player] || new Map()) : places.game;
+        const where = onceOf(id);
+        if (where === "any") return;
+        const scope = where === "player" ? (places[player] = places[player] || new Map()) : places.game;
         if (scope.has(id)) fault(path, "scorepage.refuse.twice", { card: pieceById[id].name, where: scope.get(id) });
         else scope.set(id, path);
       };
@@ -419,14 +433,15 @@ const Game = (() => {
         if (R.teams && (p.members || []).length < R.teams.min || R.teams && (p.members || []).length > R.teams.max) {
           fault(who, "scorepage.refuse.members", { n: (p.members || []).length, min: R.teams.min, max: R.teams.max });
         }
-        for (const e of eff.entries.filter((x) => x.per === "player" && on(sw, x.when) && (!x.only || x.only.includes(p.colour)))) {
+        for (const e of eff.entries.filter((x) => x.per === "player" && on(sw, x.when) && hasEntry(x, p.colour))) {
           const v = p[e.id];
           const at = `${who}: ${t(e.label)}`;
           if (e.kind === "pieces") {
             if (typeof v === "number") {
               if (listNeeded(e.id, sw)) fault(at, "scorepage.refuse.list_needed");
             } else {
-              if (e.most !== null && e.most !== undefined && v.length > num(e.most, n)) fault(at, "scorepage.refuse.most", { most: num(e.most, n), what: t(e.label) });
+              const most = mostOf(e, n);
+              if (most !== null && v.length > most) fault(at, "scorepage.refuse.most", { most, what: t(e.label) });
               v.forEach((id, j) => once(id, `${who}: ${t(e.label)} ${j + 1}`, p.colour));
             }
           } else if (e.kind === "choice") {
@@ -434,7 +449,7 @@ const Game = (() => {
             else if ((e.except || []).includes(v)) fault(at, "scorepage.refuse.except", { card: pieceById[v].name });
             else once(v, at, p.colour);
           } else if (e.kind === "number") {
-            const lo = num(e.min ?? 0, n), hi = num(e.max, n);
+            const [lo, hi] = range(e, n);
             if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
             else if (v < lo || v > hi) fault(who, "scorepage.refuse.number", { what: t(e.label), min: lo, max: hi });
           }

@@ -117,7 +117,8 @@ function tapPiece(player, entry, id) {
     }
     const where = G.whereIs(S.players, player, id);
     if (where) return t("scorepage.refuse.twice", { card: G.piece(id).name, where: placeName(where) });
-    if (entry.most !== null && list.length >= entry.most) return t("scorepage.refuse.most", { most: entry.most, what: t(entry.label) });
+    const most = G.most(entry, S.players.length);
+    if (most !== null && list.length >= most) return t("scorepage.refuse.most", { most, what: t(entry.label) });
     list.push(id);
     return G.tooMany(S.players, D) ? tooManyWords() : null;
   });
@@ -309,7 +310,7 @@ function drawGameEntry(entry) {
   // choices: pieces of one group, so many of them; a choice: one of them; pieces: any of them, up to `most`
   const single = entry.kind === "choice";
   const chosen = single ? [S.game[entry.id]].filter(Boolean) : S.game[entry.id] || [];
-  const most = entry.kind === "pieces" ? (entry.most === null ? null : G.bound(entry.most, S.players.length)) : null;
+  const most = entry.kind === "pieces" ? G.most(entry, S.players.length) : null;
   const want = single ? 1 : entry.kind === "choices" ? G.count(entry, S.players.length, variants()) : most;
   const cards = [].concat(entry.of).flatMap(G.group).map((piece) => {
     const where = chosen.includes(piece.id) ? null : G.whereIs(S.players, null, piece.id, S.game);
@@ -346,8 +347,7 @@ function yesnoField(id, entry, checked, assign) {
 }
 
 function numberField(id, entry, value, assign) {
-  const lo = G.bound(entry.min ?? 0, S.players.length);
-  const hi = G.bound(entry.max, S.players.length);
+  const [lo, hi] = G.range(entry, S.players.length);
   const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what: t(entry.label), min: lo, max: hi }) : (assign(n), null)));
   return el("div", { role: "group", "aria-labelledby": `${id}-label` },
     el("h4", { id: `${id}-label`, text: t(entry.label) }),
@@ -374,7 +374,7 @@ function drawHands() {
   const current = playerOf(S.tab) || S.players[0];
   const tabs = S.players.map((p) =>
     pressed(`tab-${p.colour}`, p === current, { on: { click: () => { S.tab = p.colour; save(); draw(); } } }, shape(p.colour), el("span", { text: label(p) })));
-  const mine = (e) => e.per === "player" && G.active(e, variants()) && (!e.only || e.only.includes(current.colour)); // only the seats it names
+  const mine = (e) => e.per === "player" && G.active(e, variants()) && G.hasEntry(e, current.colour); // only the seats it names
   const parts = G.entries.filter(mine).map((e) => drawPlayerEntry(current, e));
   const heading = t(G.entries.some((e) => e.per === "player" && e.kind === "pieces") ? "scorepage.hands" : "scorepage.each");
   return el("section", { "aria-labelledby": "h-hands" },
@@ -410,6 +410,7 @@ function drawPlayerEntry(p, entry) {
         el("output", { id: `${id}-count`, "aria-live": "polite", text: String(value) }),
         el("button", { type: "button", id: `${id}-more`, "aria-label": `${t(entry.label)} +1`, on: { click: () => setCount(p, entry, value + 1) } }, "+")));
   }
+  const most = G.most(entry, S.players.length);
   const chips = value.map((pid) => el("li", {}, el("button", {
     type: "button", id: `${id}-chip-${pid}`, "aria-label": t("scorepage.remove", { name: G.piece(pid).name }),
     on: { click: () => tapPiece(p, entry, pid) } }, el("span", { text: G.piece(pid).name }), el("span", { "aria-hidden": "true", text: "×" }))));
@@ -423,7 +424,7 @@ function drawPlayerEntry(p, entry) {
     })));
   });
   return el("div", { role: "group", "aria-labelledby": `${id}-label` },
-    el("h4", { id: `${id}-label`, text: `${t(entry.label)} · ${entry.most === null ? value.length : t("scorepage.chosen", { n: value.length, most: entry.most })}` }),
+    el("h4", { id: `${id}-label`, text: `${t(entry.label)} · ${most === null ? value.length : t("scorepage.chosen", { n: value.length, most })}` }),
     el("ul", { class: "chosen", "aria-label": t(entry.label) }, chips),
     el("label", { for: `${id}-search`, text: t("scorepage.search") }),
     el("input", { type: "search", id: `${id}-search`, value: search, autocomplete: "off", on: { input: (e) => { search = e.target.value; draw(); } } }),
