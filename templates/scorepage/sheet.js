@@ -95,6 +95,7 @@ const Game = (() => {
       group: (cid) => collections[cid],
       bound: (v, n) => num(v, n),
       hasEntry, range, most: mostOf,
+      seat: seatOf, label: seatLabel,
       allowed: (s, n) => (s.players.min === null || n >= num(s.players.min, n) || n === 0) && (s.players.max === null || n <= num(s.players.max, n)),
       active: (e, variants) => on(swFor(0, variants), e.when),
       count(entry, n, variants) {
@@ -429,7 +430,7 @@ const Game = (() => {
         }
       }
       rec.players.forEach((p, i) => {
-        const who = p.name ? `${colourName(p.colour)} (${p.name})` : colourName(p.colour);
+        const who = seatLabel(seatOf(p), t);
         if (R.teams && (p.members || []).length < R.teams.min || R.teams && (p.members || []).length > R.teams.max) {
           fault(who, "scorepage.refuse.members", { n: (p.members || []).length, min: R.teams.min, max: R.teams.max });
         }
@@ -474,7 +475,7 @@ const Game = (() => {
         const found = c.each !== null ? values.map((v, i) => [seats[i], v]) : [[null, c.all !== null ? values.reduce((a, v) => a + v, 0) : values.filter((v) => v !== 0).length]];
         const bad = found.find(([, v]) => (low !== null && v < low) || (high !== null && v > high));
         if (bad) {
-          const who = bad[0] && bad[0].colour !== TEAM ? colourName(bad[0].colour) : "";
+          const who = bad[0] && bad[0].at !== null ? seatLabel(bad[0], t) : "";
           fault(who, c.message, { value: bad[1], least: low ?? "", most: high ?? "" });
         }
       }
@@ -493,11 +494,22 @@ const Game = (() => {
       return found;
     };
 
-    // the seats of a record: its players (or teams) in colour order, or the one team of a co-operative game
+    // ---- seats: who has a column, built here only (as estoril_pnp/scoring/seats.py). A record's
+    // player is a seat: a player, or in a team game a team; in a co-operative game the players are
+    // the members of the one seat, the team. `at`: the seat's place in the record (null: all of them).
+    function seatOf(p, at = null) {
+      return { id: p.colour, name: p.name ?? null, members: p.members || [], at, values: p };
+    }
     function seatsOf(rec) {
-      const players = [...rec.players].sort((a, b) => colourOrder.indexOf(a.colour) - colourOrder.indexOf(b.colour));
-      if (R.outcome.together) return [{ colour: TEAM, name: null, members: players.map((p) => p.name || p.colour), values: {} }];
-      return players.map((p) => ({ colour: p.colour, name: p.name ?? null, members: p.members || [], values: p }));
+      const seats = rec.players.map(seatOf).sort((a, b) => colourOrder.indexOf(a.id) - colourOrder.indexOf(b.id));
+      if (R.outcome.together) return [{ id: TEAM, name: null, members: seats.map((s) => s.name || s.id), at: null, values: {} }];
+      return seats;
+    }
+    // a seat's heading: its colour (or the team) and its players' names, as the command line's table
+    function seatLabel(seat, t) {
+      const name = seat.id === TEAM ? t("score.team.name") : colourName(seat.id);
+      const who = seat.members.length ? seat.members.join(", ") : seat.name;
+      return who ? `${name} (${who})` : name;
     }
 
     function score(rec) {
@@ -509,7 +521,7 @@ const Game = (() => {
       // a seat's pieces of an entry: its own value, the game's, or (holders) the pieces it holds
       const held = (id, seat) => {
         const e = entryById[id];
-        if (e.kind === "holders") return Object.entries(rec[id] || {}).filter(([, c]) => c === seat.colour).map(([p]) => p);
+        if (e.kind === "holders") return Object.entries(rec[id] || {}).filter(([, c]) => c === seat.id).map(([p]) => p);
         const v = e.per === "player" ? seat.values[id] : rec[id];
         if (v === null || v === undefined || typeof v === "number") return [];
         return Array.isArray(v) ? v : [v];
@@ -530,7 +542,7 @@ const Game = (() => {
           const there = new Set(seats.filter((s) => (x.whose === "any" ? true : (s === seat) === (x.whose === "mine"))).flatMap((s) => held(x.also, s)));
           ps = ps.filter((p) => there.has(p.id));
         }
-        if (x.mine) return ps.filter((p) => p.fields[x.field] === seat.colour).length;
+        if (x.mine) return ps.filter((p) => p.fields[x.field] === seat.id).length;
         if (given(x, "symbol")) return ps.reduce((a, p) => a + p.symbols.filter((s) => s === x.symbol).length, 0);
         if (given(x, "is")) return ps.filter((p) => p.fields[x.field] === x.is).length;
         if (given(x, "in")) return ps.filter((p) => x.in.includes(p.fields[x.field])).length;
@@ -553,7 +565,7 @@ const Game = (() => {
             const chosen = e.per === "player" ? seat.values[x.measure] : rec[x.measure];
             return chosen ? expr(R.measures[chosen], seat, pieces(x, x.of, seat, it).map((p) => p.id)) : 0;
           }
-          case "holds": return rec[x.holds] === seat.colour ? 1 : 0;
+          case "holds": return rec[x.holds] === seat.id ? 1 : 0;
           case "yes": return (seat.values[x.yes] ?? rec[x.yes]) === true ? 1 : 0; // a game's yes/no too, as Python reads it
           case "value": return seat.values[x.value] ?? rec[x.value];
           case "figure": return seat.figs[x.figure];
@@ -568,21 +580,21 @@ const Game = (() => {
       }
       function decide(contest, measures) {
         const prizes = contest.prizes.map((p) => num(p, n));
-        const contenders = seats.filter((s) => measures[s.colour] > 0 || contest.zero_wins);
-        const levels = [...new Set(contenders.map((s) => measures[s.colour]))].sort((a, b) => b - a);
+        const contenders = seats.filter((s) => measures[s.id] > 0 || contest.zero_wins);
+        const levels = [...new Set(contenders.map((s) => measures[s.id]))].sort((a, b) => b - a);
         const points = {};
         let place = 0;
         for (const level of levels) {
           if (place >= prizes.length) break;
-          const group = contenders.filter((s) => measures[s.colour] === level);
+          const group = contenders.filter((s) => measures[s.id] === level);
           let share;
           if (group.length === 1 || contest.tie === "full") share = prizes[place];
           else if (contest.tie === "none") share = 0;
           else share = divide(prizes.slice(place, place + group.length).reduce((a, p) => a + p, 0), group.length, contest.rounding);
-          if (share) for (const s of group) points[s.colour] = share;
+          if (share) for (const s of group) points[s.id] = share;
           place += group.length;
         }
-        const first = levels.length ? contenders.filter((s) => measures[s.colour] === levels[0]).map((s) => s.colour) : [];
+        const first = levels.length ? contenders.filter((s) => measures[s.id] === levels[0]).map((s) => s.id) : [];
         return { points, first };
       }
       const contests = {};
@@ -591,12 +603,12 @@ const Game = (() => {
         const subjects = k.each ? [].concat(rec[k.each] ?? []) : [c.id];
         contests[c.id] = subjects.map((subject) => {
           const measures = {};
-          for (const s of seats) measures[s.colour] = k.each ? expr(R.measures[subject], s, listOf(k.of, s, [])) : expr(k.over, s, []);
+          for (const s of seats) measures[s.id] = k.each ? expr(R.measures[subject], s, listOf(k.of, s, [])) : expr(k.over, s, []);
           return { id: subject, counts: measures, ...decide(k, measures) };
         });
         for (const s of seats) {
-          s.figs[c.id] = contests[c.id].reduce((a, x) => a + (x.points[s.colour] || 0), 0);
-          s.won[c.id] = contests[c.id].filter((x) => x.first.includes(s.colour)).length;
+          s.figs[c.id] = contests[c.id].reduce((a, x) => a + (x.points[s.id] || 0), 0);
+          s.won[c.id] = contests[c.id].filter((x) => x.first.includes(s.id)).length;
         }
       }
       const categoryById = Object.fromEntries(categories.map((c) => [c.id, c]));
@@ -621,17 +633,17 @@ const Game = (() => {
         end = e.id;
         if (R.outcome.together) outcome = e.result === "win" ? "won" : "lost";
         else if (e.result === "rank") outcome = "ranked";
-        else { outcome = "ended"; first = new Set(meeting.map((s) => s.colour)); }
+        else { outcome = "ended"; first = new Set(meeting.map((s) => s.id)); }
         break;
       }
       const ranking = R.ranking;
       const signed = (s) => [ranking.lowest ? -s.figs.total : s.figs.total, ...ranking.tiebreaks.map((tb) => (tb.lowest ? -1 : 1) * s.figs[tb.figure])];
       const tallies = R.tallies.filter((x) => x.figure !== "total").map((x) => x.figure);
       const scored = seats.map((s) => ({
-        colour: s.colour, name: s.name, members: s.members, total: s.figs.total, ended: s.ended,
+        seat: s, total: s.figs.total, ended: s.ended,
         breakdown: Object.fromEntries(categories.map((c) => [c.id, s.figs[c.id]])),
         tallies: Object.fromEntries(tallies.map((f) => [f, s.figs[f]])),
-        key: [first.has(s.colour) ? 1 : 0, ...signed(s)],
+        key: [first.has(s.id) ? 1 : 0, ...signed(s)],
       }));
       const greater = (a, b) => { for (let i = 0; i < a.length; i++) { if (a[i] !== b[i]) return a[i] > b[i]; } return false; };
       for (const p of scored) p.rank = 1 + scored.filter((q) => greater(q.key, p.key)).length;
@@ -647,7 +659,7 @@ const Game = (() => {
         }
       }
       const checks = Object.fromEntries(R.checks.map((c) => [c.id, seats.map((s) => expr(c.each ?? c.all ?? c.seats, s, []))]));
-      const winners = outcome === "unfinished" || outcome === "lost" ? [] : ranked.filter((p) => p.rank === 1).map((p) => p.colour);
+      const winners = outcome === "unfinished" || outcome === "lost" ? [] : ranked.filter((p) => p.rank === 1).map((p) => p.seat.id);
       const contestRows = inPlay.filter((c) => c.contest).map((c) => ({ category: c, key: c.contest.each || c.id, list: contests[c.id] }));
       return { categories: inPlay, players: ranked, contests: contestRows, winners, tiebreak: decider, outcome, end, checks };
     }
@@ -660,7 +672,7 @@ const Game = (() => {
         if (c.contest) {
           for (const x of result.contests.find((r) => r.category === c).list) {
             const name = c.contest.each ? pieceById[x.id].name : t(c.label);
-            lines.push({ label: name, cells: result.players.map((p) => `${x.points[p.colour] || 0} (${x.counts[p.colour]})`) });
+            lines.push({ label: name, cells: result.players.map((p) => `${x.points[p.seat.id] || 0} (${x.counts[p.seat.id]})`) });
           }
         } else lines.push({ label: t(c.label), cells: result.players.map((p) => String(p.breakdown[c.id])) });
       }
@@ -677,14 +689,14 @@ const Game = (() => {
       const out = {
         categories: result.categories.map((c) => c.id),
         players: result.players.map((p) => ({
-          colour: p.colour, name: p.name, ...(R.teams || R.outcome.together ? { members: p.members } : {}),
+          colour: p.seat.id, name: p.seat.name, ...(R.teams || R.outcome.together ? { members: p.seat.members } : {}),
           total: p.total, breakdown: p.breakdown, ...p.tallies, rank: p.rank, ...(R.outcome.ends.length ? { ended: p.ended } : {}),
         })),
       };
       for (const r of result.contests) {
         out[r.key] = r.list.map((x) => ({
           id: x.id,
-          counts: Object.fromEntries(result.players.map((p) => p.colour).sort((a, b) => colourOrder.indexOf(a) - colourOrder.indexOf(b)).map((c) => [c, x.counts[c]])),
+          counts: Object.fromEntries(result.players.map((p) => p.seat.id).sort((a, b) => colourOrder.indexOf(a) - colourOrder.indexOf(b)).map((c) => [c, x.counts[c]])),
           points: Object.fromEntries(Object.entries(x.points).filter(([, v]) => v !== 0)),
         }));
       }

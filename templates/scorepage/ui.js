@@ -60,14 +60,10 @@ function save() {
   }
 }
 
-const TEAM = "team"; // the one seat of a co-operative game's result
 const TEAMS = D.sheet.teams; // a partnership game: each seat a team, its members named
 const playerOf = (colour) => S.players.find((p) => p.colour === colour);
-const colourName = (id) => (id === TEAM ? t("score.team.name") : G.colour(id).name);
-function label(p) {
-  const who = p.members && p.members.length ? p.members.join(", ") : p.name;
-  return who ? `${colourName(p.colour)} (${who})` : colourName(p.colour);
-}
+const colourName = (id) => G.colour(id).name;
+const label = (p) => G.label(G.seat(p), t); // a player of the game being entered, headed as its seat
 const variants = () => G.switches.filter((s) => s.kind === "variant" && S.switches[s.id]).map((s) => s.id);
 
 function record() {
@@ -442,7 +438,7 @@ function drawResult() {
   const result = G.score(checked.record);
   const players = result.players;
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), players.map((p) =>
-    el("th", { scope: "col" }, shape(p.colour), p.colour === TEAM ? null : el("br"), el("span", { text: label(p) }))));
+    el("th", { scope: "col" }, shape(p.seat.id), p.seat.at === null ? null : el("br"), el("span", { text: G.label(p.seat, t) }))));
   const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
   // a game still going has no places yet
@@ -463,7 +459,7 @@ function verdict(result) {
   if (result.outcome === "unfinished") return `${t(G.outcome.otherwise.label)} — ${why}`;
   if (result.outcome === "won" || result.outcome === "lost") return `${t("score.team." + result.outcome)} · ${plural("score.points", result.players[0].total)} — ${why}`;
   const best = result.players.filter((p) => p.rank === 1);
-  const names = best.map(label).join(", ");
+  const names = best.map((p) => G.label(p.seat, t)).join(", ");
   const who = t(best.length > 1 ? "score.winners" : "score.winner", { names });
   const reason = result.outcome === "ended" || (end && result.tiebreak === null) ? end.why : G.why(result.tiebreak);
   return `${who} · ${plural("score.points", best[0].total)} — ${t(reason)}`;
