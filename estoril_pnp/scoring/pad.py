@@ -14,6 +14,7 @@ from typing import Any
 from ..i18n.catalogs import Texts
 from ..i18n.folding import fold
 from ..render.scorepad import Column, Note, Pad, Row
+from . import rules
 from .sheet import Sheet, evaluate_num
 
 TEAM_COLUMN = ("star", "#ffffff")  # the one column of a co-operative game: no player colour is the team's
@@ -23,13 +24,9 @@ def variants(sheet: Sheet) -> list[dict[str, Any]]:
     return [s for s in sheet.switches if s["kind"] == "variant"]
 
 
-def _player_counts(sheet: Sheet, switch: Mapping[str, Any] | None) -> range:
+def _player_counts(sheet: Sheet, switch: Mapping[str, Any] | None) -> list[int]:
     low, high = sheet.players
-    if switch is not None:
-        bounds = switch["players"]
-        low = max(low, bounds["min"] or low)
-        high = min(high, bounds["max"] or high)
-    return range(low, high + 1)
+    return [n for n in range(low, high + 1) if switch is None or rules.players_outside(switch, n) is None]
 
 
 def slots(sheet: Sheet, entry_id: str) -> list[str | None]:
