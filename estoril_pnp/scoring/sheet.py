@@ -23,6 +23,7 @@ from .forms import IT as IT
 from .forms import PLAYERS as PLAYERS
 from .forms import TOTAL as TOTAL
 from .forms import Num as Num
+from .forms import Step, StepKind
 from .forms import evaluate_num as evaluate_num
 
 SHEET = "scoring.yaml"
@@ -100,10 +101,12 @@ class Sheet:
         return bool(self.outcome["together"])
 
     @property
-    def steps(self) -> tuple[tuple[str, str], ...]:
+    def steps(self) -> tuple[Step, ...]:
         """The computation in order, each step typed: category, contest, figure or total."""
-        kinds = {c["id"]: "contest" if c["contest"] is not None else "category" for c in self.categories}
-        return tuple((TOTAL if n == TOTAL else kinds.get(n, "figure"), n) for n in self.order)
+        kinds: dict[str, StepKind] = {
+            c["id"]: "contest" if c["contest"] is not None else "category" for c in self.categories
+        }
+        return tuple(Step("total" if n == TOTAL else kinds.get(n, "figure"), n) for n in self.order)
 
     def switch(self, ident: str) -> dict[str, Any]:
         return next(s for s in self.switches if s["id"] == ident)
@@ -1290,7 +1293,7 @@ def resolved(sheet: Sheet, catalogs: Mapping[str, Mapping[str, str]]) -> dict[st
         "tallies": list(sheet.tallies),
         "ranking": dict(sheet.ranking),
         "order": list(sheet.order),
-        "steps": [{"step": kind, "id": name} for kind, name in sheet.steps],
+        "steps": [{"step": step.kind, "id": step.id} for step in sheet.steps],
         "teams": None if sheet.teams is None else {"min": sheet.teams[0], "max": sheet.teams[1]},
         "outcome": dict(sheet.outcome),
         "checks": list(sheet.checks),
