@@ -398,6 +398,7 @@ const Game = (() => {
         if (!(sw[s.id] === true || (s.values && s.values.length && has(rec.options, s.id)))) continue;
         if (!G.allowed(s, n) || (n === 0 && s.players.min !== null)) fault("", "scorepage.refuse.switch_players", { what: t(s.label), min: s.players.min ?? "", max: s.players.max ?? "" });
       }
+      const playing = (id) => rec.players.some((p) => p.colour === id); // only a seat in the game holds anything
       const seen = new Map();
       rec.players.forEach((p, i) => {
         if (!colourOrder.includes(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.unknown", { what: t("scorepage.players"), text: p.colour });
@@ -422,10 +423,10 @@ const Game = (() => {
           if (want !== null && v.length !== want) fault("", "scorepage.refuse.count", { what: t(e.label), n: v.length, count: want });
           v.forEach((id, j) => once(id, nameOfPlace(`${e.id}.${j}`), null));
         } else if (e.kind === "choice") once(v, e.id, null);
-        else if (e.kind === "holder" && v !== null && !rec.players.some((p) => p.colour === v)) fault(e.id, "scorepage.refuse.holder", { what: t(e.label), text: colourName(v) });
+        else if (e.kind === "holder" && v !== null && !playing(v)) fault(e.id, "scorepage.refuse.holder", { what: t(e.label), text: colourName(v) });
         else if (e.kind === "holders") {
           for (const [piece, seat] of Object.entries(v || {})) {
-            if (!rec.players.some((p) => p.colour === seat)) fault(`${e.id}.${piece}`, "scorepage.refuse.holder", { what: t(e.label), text: colourName(seat) });
+            if (!playing(seat)) fault(`${e.id}.${piece}`, "scorepage.refuse.holder", { what: t(e.label), text: colourName(seat) });
           }
         }
       }
