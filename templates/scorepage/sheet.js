@@ -491,7 +491,7 @@ const Game = (() => {
     const FORMS = ["sum", "count", "distinct", "measure", "holds", "yes", "value", "figure", "won", "table", "div", "if", ...Object.keys(PAIRS), ...Object.keys(LISTS)];
     const formOf = (x) => {
       const found = FORMS.find((f) => given(x, f));
-      if (found === undefined) throw new Error(`unknown form '${Object.keys(x).join("', '")}'`); // never the last branch by default
+      if (found === undefined) throw new Error(`unknown form '${Object.keys(x).join("', '")}'`); // named, never taken for the last branch
       return found;
     };
 
