@@ -11,6 +11,7 @@ import difflib
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -160,6 +161,11 @@ class _Check:
     findings: list[Finding] = field(default_factory=list)
     shape: list[Finding] = field(default_factory=list)  # wrong types, unknown and missing keys
 
+    @cached_property
+    def seats(self) -> Names:
+        """The colours a record names its seats by, and a holder its seat."""
+        return names(self.sheet, ["colours"], self.catalogs, "colour")
+
     def fault(self, path: Path_, message: str) -> None:
         self.findings.append(self.src.finding(path, message))
 
@@ -210,8 +216,7 @@ class _Check:
             self.fault(("players",), f"{n} players; the game takes {low} to {high}")
         switches = self.switches(data, n, overrides)
         _, entries = sheet.apply(switches)
-        colours = names(sheet, ["colours"], self.catalogs, "colour")
-        players = [self.player(raw, ("players", i), entries, switches, colours, n) for i, raw in enumerate(raw_players)]
+        players = [self.player(raw, ("players", i), entries, switches, n) for i, raw in enumerate(raw_players)]
         self.once([(("players", i, "colour"), p.colour) for i, p in enumerate(players)], "colour")
         values = {}
         for entry in entries:
@@ -282,7 +287,6 @@ class _Check:
         at: Path_,
         entries: tuple[dict[str, Any], ...],
         switches: Mapping[str, Any],
-        colours: Names,
         n: int,
     ) -> PlayerEntry:
         mine = [e for e in entries if e["per"] == "player"]
@@ -296,7 +300,7 @@ class _Check:
             self.misfit((*at, "colour"), "missing key 'colour'")
         else:
             # a colour not understood stays as written: two players writing it are still one colour twice
-            colour = self.name(colours, raw["colour"], (*at, "colour")) or str(raw["colour"])
+            colour = self.name(self.seats, raw["colour"], (*at, "colour")) or str(raw["colour"])
         name = raw.get("name")
         if name is not None and (wrong := typed.problem(Annotated[str, Limits(max_length=MAX_NAME)], name)):
             self.misfit((*at, "name"), wrong)
@@ -396,8 +400,7 @@ class _Check:
         if kind == "holder":
             if value is None:
                 return None
-            colours = names(self.sheet, ["colours"], self.catalogs, "colour")
-            found = self.name(colours, value, at)
+            found = self.name(self.seats, value, at)
             if found and playing and found not in playing:
                 holder = f"the {entry['noun']} holder" if entry["noun"] else "the holder"
                 self.fault(at, f"{holder} {found!r} is not playing")
@@ -420,13 +423,12 @@ class _Check:
         if not isinstance(value, dict):
             self.misfit(at, f"expected a mapping of {entry['noun']}s to who holds them (got {shown(value)})")
             return {}
-        colours = names(self.sheet, ["colours"], self.catalogs, "colour")
         out: dict[str, str] = {}
         for text, holder in list(value.items())[:MAX_LIST]:
             piece = self.name(what, text, (*at, text))
             if holder is None or piece is None:
                 continue
-            seat = self.name(colours, holder, (*at, text))
+            seat = self.name(self.seats, holder, (*at, text))
             if piece in out:
                 self.fault((*at, text), f"{entry['noun']} {piece!r} is named twice")
             elif seat and seat not in playing:
