@@ -232,9 +232,11 @@ def fields(text: str) -> set[str]:
     return names
 
 
-def placeholder_problems(text: str, allowed: Collection[str], lang: str | None = None) -> list[str]:
+def placeholder_problems(text: str, allowed: Collection[str] | None, lang: str | None = None) -> list[str]:
     """What `fill` would leave unfilled in `text`: unknown names, malformed braces, and plural
-    selectors without an `other` form or with a category `lang` does not have."""
+    selectors without an `other` form or with a category `lang` does not have.
+
+    `allowed` None: the names that will be filled are not known, so none is called unknown."""
     problems = []
     for match in _BRACES.finditer(text):
         token, inside = match.group(), match.group(1)
@@ -245,7 +247,7 @@ def placeholder_problems(text: str, allowed: Collection[str], lang: str | None =
             problems.append(f"a lone {token!r} (write {token * 2} for a brace)")
         elif name is None or not _NAME.fullmatch(name):
             problems.append(f"malformed placeholder {token!r}: only {{name}} or {{name|one:…|other:…}} is allowed")
-        elif name not in allowed:
+        elif allowed is not None and name not in allowed:
             problems.append(f"unknown placeholder {token!r}")
         elif forms is not None and "other" not in forms:
             problems.append(f"plural selector {token!r} has no 'other' form")
