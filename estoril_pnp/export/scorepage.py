@@ -222,7 +222,7 @@ def resolved_sheet(pack: Pack) -> dict[str, Any] | None:
     """The pack's score sheet resolved for a client (docs/score-sheet.md); None if it has none."""
     from ..scoring import sheet as scoresheet
 
-    return None if pack.sheet is None else scoresheet.resolved(pack.sheet, pack.catalogs)
+    return None if pack.sheet is None else scoresheet.resolved(pack.sheet, pack.catalogs, pack.shipped())
 
 
 def make_page(pack: Pack, resolved: Mapping[str, Any], pieces: Sequence[Piece], lang: str, rulebook: str | None) -> str:

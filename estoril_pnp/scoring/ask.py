@@ -87,7 +87,7 @@ class _Session:
 
     def player(self, n: int, before: list[dict[str, Any]], entries: list[dict[str, Any]]) -> dict[str, Any]:
         sheet, t = self.sheet, self.t
-        colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
+        colours = _colours(sheet, t)
         free = [c.id for c in sheet.colours.items if c.id not in {p["colour"] for p in before}]
         offered = ", ".join(colours.shown[c] for c in free)
         question = t("score.ask.team" if sheet.teams else "score.ask.colour", n=n, free=offered)
@@ -108,6 +108,8 @@ class _Session:
     def entry(self, entry: Mapping[str, Any], own: dict[str, Any], playing: list[str]) -> Any:
         sheet, t, kind = self.sheet, self.t, entry["kind"]
         question = t(entry["ask"])
+        if entry["per"] == "player" and not question.startswith(" "):  # under its player, as the name
+            question = f"  {question}"
         if kind == "number":
             low, high = evaluate_num(entry["min"], self.players), evaluate_num(entry["max"], self.players)
             default = None if entry["default"] is None else str(evaluate_num(entry["default"], self.players))
@@ -115,7 +117,7 @@ class _Session:
         if kind == "yesno":
             return answers.confirm(question, t)
         if kind == "holder":
-            colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
+            colours = _colours(sheet, t)
             return ask(question, partial(_optional, t, colours, allowed=playing), t, default="")
         if kind == "holders":
             return self.holders(entry, question, playing)
@@ -141,7 +143,7 @@ class _Session:
         t = self.t
         typer.echo(clean(question))
         known = names(self.sheet, entry["of"], t.catalogs, entry["noun"], t.lang)
-        colours = names(self.sheet, ["colours"], t.catalogs, "colour", t.lang)
+        colours = _colours(self.sheet, t)
         held: dict[str, str] = {}
         for ident in known.shown:
             seat = ask(f"  {known.shown[ident]}", partial(_optional, t, colours, allowed=playing), t, default="")
@@ -181,6 +183,12 @@ class _Session:
                 self.taken.add(ident)
             elif once == "player":
                 own.setdefault("mine", set()).add(ident)
+
+
+def _colours(sheet: Sheet, t: Texts) -> Names:
+    """The seats' colours as the table names them: the pack's word, else the engine's, else the id."""
+    shown = {p.name_key: t(p.name_key) for p in sheet.colours.items if p.name_key}
+    return names(sheet, ["colours"], {**t.catalogs, t.lang: {**shown, **t.catalogs.get(t.lang, {})}}, "colour", t.lang)
 
 
 def offer_save(text: str, t: Texts) -> None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable, Mapping
 from collections.abc import Collection as Collection_
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import Finding, InputError, shown
+from ..i18n.catalogs import ENGINE_WORDS, Catalogs, MissingText, Texts
 from ..source import yamlsrc
 from ..source.yamlsrc import Located, Path_
 from . import bounds
@@ -90,6 +91,9 @@ class Sheet:
     teams: tuple[int, int] | None = None  # members per seat in a partnership game
     outcome: Mapping[str, Any] = field(default_factory=lambda: default_outcome(None))
     checks: tuple[dict[str, Any], ...] = ()
+    # the catalog keys the writer left to their defaults (an entry's question, a switch's name …),
+    # each with the words shown when no catalog has it: never required of the catalogs
+    unwritten: Mapping[str, str] = field(default_factory=dict)
     plans: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # scorecalc's cache
 
     @property
@@ -170,6 +174,11 @@ def _meant(word: Any, choices: Collection_[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
+def _as_words(ident: str) -> str:
+    """An id as the words a display shows when no catalog names it: "open_stalls" → "open stalls"."""
+    return ident.replace("_", " ").replace("-", " ")
+
+
 def _written_id(raw: Any) -> Any:
     return raw.get("id") if isinstance(raw, dict) else None
 
@@ -236,6 +245,7 @@ class _Reader:
         self.forms = 0  # expression forms read so far (MAX_FORMS)
         self.at: dict[str, Path_] = {}  # category, figure or measure -> where its expression is written
         self.broken: set[str] = set()  # names written but refused: a reference to one is no second fault
+        self.unwritten: dict[str, str] = {}  # Sheet.unwritten
 
     # -- small checks ---------------------------------------------------------------------
     def fault(self, path: Path_, message: str) -> None:
@@ -246,6 +256,14 @@ class _Reader:
         (the writer sees the one located error, not its echoes wherever the name is used)."""
         if not (isinstance(name, str) and name in self.broken):
             self.fault(path, message)
+
+    def written(self, spec: Mapping[str, Any], name: str, default: str, ident: str) -> Any:
+        """The catalog key `spec` gives as `name`, else `default`, which no catalog then needs:
+        without a text it shows `ident` as words (nothing for an empty `ident`)."""
+        if name in spec:
+            return spec[name]
+        self.unwritten[default] = _as_words(ident)
+        return default
 
     def refused(self, name: Any) -> None:
         """A definition that could not be read: its name, if it has one, is known to be broken."""
@@ -399,6 +417,7 @@ class _Reader:
             teams=teams,
             outcome=outcome,
             checks=tuple(checks),
+            unwritten=self.unwritten,
         )
 
     def players(self, value: Any, what: str = "players") -> tuple[int, int] | None:
@@ -494,8 +513,9 @@ class _Reader:
             names = set(fields) if names is None else names
             symbols = self.listed(spec.get("symbols", []), (*at, i, "symbols"), "symbols")
             if ident and all(self.ident(s, (*at, i, "symbols", j)) for j, s in enumerate(symbols)):
-                if collection == "colours":
+                if collection == "colours":  # named by the engine's words for it, else by its id
                     key = f"colour.{ident}"
+                    self.unwritten[key] = _as_words(ident)
                 out.append(Piece(ident, collection, name or ident, key, dict(fields), tuple(symbols)))
         seen: set[str] = set()
         for i, piece in enumerate(out):
@@ -541,9 +561,11 @@ class _Reader:
                 "kind": spec["kind"],
                 "values": values,
                 "players": bounds,
-                "label": self.key(spec.get("label", f"score.variant.{ident}.name"), (*at, "label")),
-                "rule": self.key(spec.get("rule", f"score.variant.{ident}.rule"), (*at, "rule")),
+                "label": self.key(self.written(spec, "label", f"score.variant.{ident}.name", ident), (*at, "label")),
+                "rule": self.key(self.written(spec, "rule", f"score.variant.{ident}.rule", ""), (*at, "rule")),
             }
+            for v in values:  # a valued option's values have no key of their own to write
+                self.unwritten[f"score.variant.{ident}.value.{v}"] = _as_words(v)
 
     def switch_on(self, value: Any, at: Path_) -> str | None:
         """A `when:`: a yes/no switch that must be on."""
@@ -578,7 +600,7 @@ class _Reader:
                 self.fault(
                     (*at, "per"), f"must be {'game' if kind in _GAME_ONLY else 'player or game'} (got {shown(per)})"
                 )
-            ask = self.key(spec.get("ask", f"score.ask.{ident}"), (*at, "ask"))
+            ask = self.key(self.written(spec, "ask", f"score.ask.{ident}", ident), (*at, "ask"))
             entry: dict[str, Any] = {
                 "id": ident,
                 "per": per,
@@ -1248,7 +1270,14 @@ class _Reader:
 
 
 def catalog_keys(sheet: Sheet) -> list[str]:
-    """Every catalog key the sheet names, and those the table, the pad and the questions add."""
+    """The catalog keys the pack must have: every one the sheet's writer wrote, and the colours'
+    names. A key left to its default (Sheet.unwritten) and the engine's own words (ENGINE_KEYS,
+    from the shipped catalogs) are not required."""
+    return [k for k in shown_keys(sheet) if k not in sheet.unwritten and not k.startswith(ENGINE_WORDS)]
+
+
+def shown_keys(sheet: Sheet) -> list[str]:
+    """Every catalog key the table, the pad, the questions and the phone page show for the sheet."""
     keys = [sheet.title, *([sheet.legend] if sheet.legend else [])]
     for c in sheet.categories:
         keys += [c["label"], *([c["hint"]] if c["hint"] else [])]
@@ -1269,7 +1298,7 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
     keys += ["score.rank", "score.winner", "score.winners", "score.points.other", "score.pad.name", "score.pad.ties"]
     keys = [k for k in keys if k]  # a co-operative game's ranking names nothing
-    # the questions' own words (score.ask.players, answer.*) are the engine's: i18n.ENGINE_WORDS
+    # the questions' own words (score.ask.players, answer.*) are the page's and the scorer's own
     if any(s["kind"] == "variant" for s in sheet.switches):
         keys += ["score.pad.variants", "score.pad.shaded", "score.ask.variants"]
     return list(dict.fromkeys(keys))
@@ -1293,32 +1322,32 @@ def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
 PLURALS = ("score.points",)  # texts with a form per CLDR plural category
 
 
-def resolved(sheet: Sheet, catalogs: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+def resolved(sheet: Sheet, catalogs: Catalogs, shipped: Callable[[], Catalogs] | None = None) -> dict[str, Any]:
     """The sheet and every piece and text it needs as plain JSON data: a client (the phone page)
-    scores from this alone, with the semantics of docs/score-sheet.md."""
-    fallback = catalogs.get("en", {})
+    scores from this alone, with the semantics of docs/score-sheet.md. Texts are looked up as
+    the scorer does (Texts: the language, English, the `shipped` engine words, the sheet's defaults)."""
+    words = {lang: Texts(catalogs, lang, shipped=shipped, defaults=sheet.unwritten) for lang in sorted(catalogs)}
     # a plural's forms (score.points.one …), not a key that only begins alike (score.points_won)
-    keys = [k for k in catalog_keys(sheet) if not k.startswith(tuple(f"{stem}." for stem in PLURALS))]
+    keys = [k for k in shown_keys(sheet) if not k.startswith(tuple(f"{stem}." for stem in PLURALS))]
 
-    def texts(catalog: Mapping[str, str]) -> dict[str, Any]:
-        out: dict[str, Any] = {k: catalog.get(k) or fallback.get(k) for k in keys if catalog.get(k) or fallback.get(k)}
-        for stem in PLURALS:
-            source = catalog if any(k.startswith(f"{stem}.") for k in catalog) else fallback
-            out[stem] = {k.rpartition(".")[2]: v for k, v in source.items() if k.startswith(f"{stem}.") and v}
-        return out
+    def look_up(t: Texts, key: str) -> str | None:
+        try:
+            return t.raw(key)
+        except MissingText:  # a fault validate reports
+            return None
+
+    def texts(t: Texts) -> dict[str, Any]:
+        out: dict[str, Any] = {k: text for k in keys if (text := look_up(t, k)) is not None}
+        return out | {stem: t.forms(stem) for stem in PLURALS}
 
     def name(piece: Piece) -> dict[str, str]:
-        if piece.name_key is None:
-            return dict.fromkeys(sorted(catalogs), piece.name)
-        return {
-            lang: c.get(piece.name_key) or fallback.get(piece.name_key, piece.name)
-            for lang, c in sorted(catalogs.items())
-        }
+        found = {lang: look_up(t, piece.name_key) if piece.name_key else None for lang, t in words.items()}
+        return {lang: text or piece.name for lang, text in found.items()}
 
     return {
         "sheet": VERSION,
         "languages": sorted(catalogs),
-        "texts": {lang: texts(c) for lang, c in sorted(catalogs.items())},
+        "texts": {lang: texts(t) for lang, t in words.items()},
         "numbers": dict(sheet.numbers),
         "players": {"min": sheet.players[0], "max": sheet.players[1]},
         "title": sheet.title,
