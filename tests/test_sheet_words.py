@@ -4,6 +4,7 @@ every score table has are the engine's, in the asked language."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -73,7 +74,7 @@ def test_a_key_the_writer_wrote_is_still_required(conkers: Path) -> None:
 
 
 def test_what_the_writer_left_out_is_said_in_the_engines_words(conkers: Path) -> None:
-    answers = ["3", "long", "red", "Ana", "3", "n", "teal", "", "1", "y", "blue", "", "1", "n", ""]
+    answers = ["3", "kurz", "long", "red", "Ana", "3", "n", "teal", "", "1", "y", "blue", "", "1", "n", ""]
     result = runner.invoke(
         app,
         ["score", "--interactive", "--lang", "de", "--pack", str(conkers)],
@@ -82,7 +83,39 @@ def test_what_the_writer_left_out_is_said_in_the_engines_words(conkers: Path) ->
     assert result.exit_code == 0, result.output
     said = result.output
     assert "Varianten (kommagetrennt: long game; leer für keine)" in said  # a variant named by its id
+    assert "  Variante: „kurz“ gibt es nicht." in said  # a refused answer in the asked language
     assert "Spieler 1: Farbe (Rot, Blau, teal)" in said  # the engine's colour names, else the id
     assert "  wins:" in said and "  string snapped [j/N]:" in said  # an entry asked by its id
     assert "│ Platz " in said  # the table's own words, German as asked
     assert "Sieger: Rot (Ana) · 3 Siegpunkte — die meisten Kastanien gewonnen." in said
+
+
+# --- what the command line shows for team and co-operative games --------------------------------
+
+GALLERY = Path(__file__).parent.parent / "examples" / "sheets"
+
+
+def test_a_co_operative_teams_unnamed_members_are_named_by_their_colours(tmp_path: Path) -> None:
+    record = tmp_path / "nameless.yaml"
+    text = (GALLERY / "pandemic" / "records" / "won.yaml").read_text(encoding="utf-8")
+    record.write_text(re.sub(r", name: \w+", "", text), encoding="utf-8")
+    result = runner.invoke(app, ["score", str(record), "--pack", str(GALLERY / "pandemic")], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "Team (Red, Blue, Green, Yellow)" in result.output
+
+
+def test_a_team_of_a_fixed_size_is_asked_and_refused_by_that_one_number(tmp_path: Path) -> None:
+    answers = ["north", "Ana", "Ana, Bo", "440", "3", "7", "8", "east", "Cy, Di", "380", "8", "5", "5", ""]
+    said = runner.invoke(
+        app, ["score", "--interactive", "--pack", str(GALLERY / "spades")], input="".join(f"{a}\n" for a in answers)
+    )
+    assert said.exit_code == 0, said.output
+    assert "  members (comma-separated, exactly 2):" in said.output
+    assert "A team has exactly 2 members; 1 given." in said.output
+    assert "2 to 2" not in said.output
+    record = tmp_path / "three.yaml"
+    text = (GALLERY / "spades" / "records" / "ns_wins.yaml").read_text(encoding="utf-8")
+    record.write_text(text.replace("[Cy, Di]", "[Cy, Di, Ed]"), encoding="utf-8")
+    refused = runner.invoke(app, ["score", str(record), "--pack", str(GALLERY / "spades")])
+    assert refused.exit_code == 2
+    assert refused.stderr == f"error: {record}:5: players[1].members: 3 members; a team has 2\n"

@@ -35,13 +35,16 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "score.ask.variants": frozenset({"variants"}),
     "score.ask.colour": frozenset({"n", "free"}),
     "score.ask.team": frozenset({"n", "free"}),
+    "score.ask.teams": frozenset({"players_min", "players_max"}),
     "score.ask.members": frozenset({"min", "max"}),
+    "score.ask.members_exact": frozenset({"n"}),
     "score.ask.missions": frozenset({"n"}),
     "score.ask.overwrite": frozenset({"path"}),
     # an answer `score --interactive` cannot use (scoring/ask.py)
     "score.answer.number": frozenset({"min", "max"}),
     "score.answer.name_long": frozenset({"n"}),
     "score.answer.members": frozenset({"n", "min", "max"}),
+    "score.answer.members_exact": frozenset({"n", "count"}),
     "score.answer.too_long": frozenset({"length", "n"}),
     "score.answer.unknown": frozenset({"what", "text"}),
     "score.answer.did_you_mean": frozenset({"names"}),
@@ -62,6 +65,8 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     # the phone's score page (export/scorepage.py) fills these
     "scorepage.players.hint": frozenset({"min", "max"}),
     "scorepage.players_exact": frozenset({"n"}),
+    "scorepage.teams.hint": frozenset({"min", "max"}),
+    "scorepage.teams_exact": frozenset({"n"}),
     "scorepage.from_players": frozenset({"n"}),
     "scorepage.chosen": frozenset({"n", "most"}),
     "scorepage.remove": frozenset({"name"}),
@@ -72,6 +77,9 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "scorepage.refuse.missing": frozenset({"what"}),
     "scorepage.refuse.off": frozenset({"what"}),
     "scorepage.refuse.players": frozenset({"n", "min", "max"}),
+    "scorepage.refuse.players_exact": frozenset({"n", "min", "max"}),
+    "scorepage.refuse.teams": frozenset({"n", "min", "max"}),
+    "scorepage.refuse.teams_exact": frozenset({"n", "min", "max"}),
     "scorepage.refuse.switch_players": frozenset({"what", "min", "max"}),
     "scorepage.refuse.twice": frozenset({"card", "where"}),
     "scorepage.refuse.most": frozenset({"most", "what"}),
@@ -82,6 +90,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "scorepage.refuse.number": frozenset({"what", "min", "max"}),
     "scorepage.refuse.only": frozenset({"what"}),
     "scorepage.refuse.members": frozenset({"n", "min", "max"}),
+    "scorepage.refuse.members_exact": frozenset({"n", "min", "max"}),
 }
 
 # `{{` and `}}`, a field `{...}`, or a lone brace. Only a field holding a plain name is

@@ -38,7 +38,7 @@ def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
     low, high = sheet.players
     count = low  # a game for a fixed number of players does not ask how many play
     if high > low:
-        question = t("score.ask.players", players_min=low, players_max=high)
+        question = t("score.ask.teams" if sheet.teams else "score.ask.players", players_min=low, players_max=high)
         count = ask(question, partial(_number, t, low=low, high=high), t)
     data: dict[str, Any] = {}
     variants = [s for s in sheet.switches if s["kind"] == "variant"]
@@ -94,7 +94,7 @@ class _Session:
         player: dict[str, Any] = {"colour": ask(question, partial(_one, t, colours, allowed=free), t)}
         if sheet.teams:  # a seat is a team: its members instead of a name
             low, high = sheet.teams
-            question = t("score.ask.members", min=low, max=high)
+            question = t("score.ask.members_exact", n=low) if low == high else t("score.ask.members", min=low, max=high)
             player["members"] = ask(question, partial(_members, t, low=low, high=high), t)
         elif name := ask(t("score.ask.name"), partial(_name, t), t, default=""):
             player["name"] = name
@@ -261,6 +261,8 @@ def _name(t: Texts, text: str) -> str:
 
 def _members(t: Texts, text: str, low: int, high: int) -> list[str]:
     found = [m.strip() for m in text.split(",") if m.strip()]
+    if low == high != len(found):
+        raise ValueError(t("score.answer.members_exact", n=len(found), count=low))
     if not low <= len(found) <= high:
         raise ValueError(t("score.answer.members", n=len(found), min=low, max=high))
     return [_name(t, m) for m in found]

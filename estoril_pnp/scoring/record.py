@@ -332,7 +332,8 @@ class _Check:
             self.misfit((*at, "members"), wrong)
             return ()
         if not low <= len(value) <= high:
-            self.fault((*at, "members"), f"{len(value)} members; a team has {low} to {high}")
+            size = str(low) if low == high else f"{low} to {high}"
+            self.fault((*at, "members"), f"{len(value)} members; a team has {size}")
         return tuple(value)
 
     def sheet_checks(self, played: Played) -> None:

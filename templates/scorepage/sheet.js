@@ -78,6 +78,7 @@ const Game = (() => {
       piece: (id) => pieceById[id],
       group: (cid) => collections[cid],
       bound: (v, n) => num(v, n),
+      seatsRefusal,
       allowed: (s, n) => (s.players.min === null || n >= num(s.players.min, n) || n === 0) && (s.players.max === null || n <= num(s.players.max, n)),
       active: (e, variants) => on(swFor(0, variants), e.when),
       count(entry, n, variants) {
@@ -214,7 +215,7 @@ const Game = (() => {
       }
       for (const e of entries.filter((x) => x.per === "game")) {
         if (!on(switchValues(out), e.when)) continue;
-        out[e.id] = game[e.id] ?? (e.kind === "choices" ? [] : null);
+        out[e.id] = game[e.id] ?? (e.kind === "number" ? blank(e) : e.kind === "choices" ? [] : null); // a number not entered: its default, if it has one
       }
       return out;
     }
@@ -370,6 +371,12 @@ const Game = (() => {
       return { faults, record: faults.length ? null : rec };
     }
 
+    // `n` seats refused, in the words of the game's seats (players or teams), "exactly" when their number is fixed
+    function seatsRefusal(n, t) {
+      const [min, max] = [num(R.players.min, n), num(R.players.max, n)];
+      return t(`scorepage.refuse.${R.teams ? "teams" : "players"}${min === max ? "_exact" : ""}`, { n, min, max });
+    }
+
     // a record of ids -> its faults as the command line finds them (in the page's words)
     function check(rec, t) {
       const faults = [];
@@ -377,7 +384,7 @@ const Game = (() => {
       const n = rec.players.length;
       const sw = switchValues(rec);
       const eff = effective(sw);
-      if (n < num(R.players.min, n) || n > num(R.players.max, n)) fault("", "scorepage.refuse.players", { n, min: num(R.players.min, n), max: num(R.players.max, n) });
+      if (n < num(R.players.min, n) || n > num(R.players.max, n)) faults.push(seatsRefusal(n, t));
       for (const s of switches) {
         if (!(sw[s.id] === true || (s.values && s.values.length && has(rec.options, s.id)))) continue;
         if (!G.allowed(s, n) || (n === 0 && s.players.min !== null)) fault("", "scorepage.refuse.switch_players", { what: t(s.label), min: s.players.min ?? "", max: s.players.max ?? "" });
@@ -405,7 +412,9 @@ const Game = (() => {
           const want = e.count === null || e.count === undefined ? null : num(e.count, n);
           if (want !== null && v.length !== want) fault("", "scorepage.refuse.count", { what: t(e.label), n: v.length, count: want });
           v.forEach((id, j) => once(id, nameOfPlace(`${e.id}.${j}`), null));
-        } else if (e.kind === "choice") once(v, e.id, null);
+        } else if ((e.kind === "choice" || e.kind === "number") && (v === null || v === undefined)) fault("", "scorepage.refuse.missing", { what: t(e.label) });
+        else if (e.kind === "choice") once(v, e.id, null);
+        else if (e.kind === "number" && (v < num(e.min ?? 0, n) || v > num(e.max, n))) fault("", "scorepage.refuse.number", { what: t(e.label), min: num(e.min ?? 0, n), max: num(e.max, n) });
         else if (e.kind === "holder" && v !== null && !rec.players.some((p) => p.colour === v)) fault(e.id, "scorepage.refuse.holder", { what: t(e.label), text: colourName(v) });
         else if (e.kind === "holders") {
           for (const [piece, seat] of Object.entries(v || {})) {
@@ -416,7 +425,7 @@ const Game = (() => {
       rec.players.forEach((p, i) => {
         const who = p.name ? `${colourName(p.colour)} (${p.name})` : colourName(p.colour);
         if (R.teams && (p.members || []).length < R.teams.min || R.teams && (p.members || []).length > R.teams.max) {
-          fault(who, "scorepage.refuse.members", { n: (p.members || []).length, min: R.teams.min, max: R.teams.max });
+          fault(who, R.teams.min === R.teams.max ? "scorepage.refuse.members_exact" : "scorepage.refuse.members", { n: (p.members || []).length, min: R.teams.min, max: R.teams.max });
         }
         for (const e of eff.entries.filter((x) => x.per === "player" && on(sw, x.when) && (!x.only || x.only.includes(p.colour)))) {
           const v = p[e.id];
