@@ -156,6 +156,7 @@ def test_a_co_operative_game_entered_halfway(pages: Path, browser: Any) -> None:
         page.click(tap)
     for disease in ("blue", "yellow", "black", "red"):
         page.click(f"#entry-cured-{disease}")
+    assert page.inner_text("#h-entry-cured") == "Diseases cured"  # the sheet's question as a heading: capitalised
     cured = page.inner_text("section[aria-labelledby=h-entry-cured]")
     assert "4\n" in cured and "–" not in cured  # as many as were tapped: a list with no upper bound
     assert "outbreaks is not entered yet." in page.inner_text("#result")  # not a table with "null" in it
