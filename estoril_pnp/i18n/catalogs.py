@@ -175,7 +175,8 @@ class Texts:
         yield self.catalogs.get(self.lang, {})
         yield self.catalogs.get(FALLBACK, {})
         if self.shipped is not None and key.startswith(ENGINE_WORDS):
-            yield from (self.shipped().get(lang, {}) for lang in (self.lang, FALLBACK))
+            shipped = self.shipped()
+            yield from (shipped.get(lang, {}) for lang in (self.lang, FALLBACK))
 
     def forms(self, key: str) -> dict[str, str]:
         """The plural forms of `key` (`key.one`, `key.other` …) from the first catalog that has any."""

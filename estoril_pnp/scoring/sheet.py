@@ -168,10 +168,16 @@ def load(path: Path, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piec
 # ---- reading ---------------------------------------------------------------------------------
 
 
+def _close(word: Any, choices: Collection_[str]) -> str | None:
+    """What a misspelt name may have meant: the closest of `choices`, if one is close."""
+    close = difflib.get_close_matches(str(word), list(choices), n=1)
+    return close[0] if close else None
+
+
 def _meant(word: Any, choices: Collection_[str]) -> str:
     """The hint "; did you mean …?" for a misspelt name, else nothing."""
-    close = difflib.get_close_matches(word, list(choices), n=1) if isinstance(word, str) else []
-    return f"; did you mean {close[0]!r}?" if close else ""
+    close = _close(word, choices) if isinstance(word, str) else None
+    return f"; did you mean {close!r}?" if close else ""
 
 
 def _as_words(ident: str) -> str:
@@ -279,9 +285,9 @@ class _Reader:
         meant = set()  # a misspelt required key is one fault, not also "missing"
         for key in value:
             if key not in allowed:
-                close = difflib.get_close_matches(str(key), list(allowed), n=1)
-                meant.update(close)
-                hint = f"did you mean {close[0]!r}?" if close else f"{what} takes {', '.join(allowed)}"
+                close = _close(key, allowed)
+                meant.add(close)
+                hint = f"did you mean {close!r}?" if close else f"{what} takes {', '.join(allowed)}"
                 self.fault((*path, key), f"unknown key {shown(key)}; {hint}")
                 ok = False
         for key, required in allowed.items():
