@@ -104,15 +104,8 @@ def test_a_co_operative_teams_unnamed_members_are_named_by_their_colours(tmp_pat
     assert "Team (Red, Blue, Green, Yellow)" in result.output
 
 
-def test_a_team_of_a_fixed_size_is_asked_and_refused_by_that_one_number(tmp_path: Path) -> None:
-    answers = ["north", "Ana", "Ana, Bo", "440", "3", "7", "8", "east", "Cy, Di", "380", "8", "5", "5", ""]
-    said = runner.invoke(
-        app, ["score", "--interactive", "--pack", str(GALLERY / "spades")], input="".join(f"{a}\n" for a in answers)
-    )
-    assert said.exit_code == 0, said.output
-    assert "  members (comma-separated, exactly 2):" in said.output
-    assert "A team has exactly 2 members; 1 given." in said.output
-    assert "2 to 2" not in said.output
+def test_a_team_of_a_fixed_size_is_refused_by_that_one_number(tmp_path: Path) -> None:
+    """A record whose team has the wrong size is refused by the one number (score -i asks so too: test_gallery.py)."""
     record = tmp_path / "three.yaml"
     text = (GALLERY / "spades" / "records" / "ns_wins.yaml").read_text(encoding="utf-8")
     record.write_text(text.replace("[Cy, Di]", "[Cy, Di, Ed]"), encoding="utf-8")
