@@ -286,7 +286,7 @@ class _Reader:
         for key in value:
             if key not in allowed:
                 close = _close(key, allowed)
-                meant.add(close)
+                meant |= {close} if close else set()
                 hint = f"did you mean {close!r}?" if close else f"{what} takes {', '.join(allowed)}"
                 self.fault((*path, key), f"unknown key {shown(key)}; {hint}")
                 ok = False
@@ -823,7 +823,7 @@ class _Reader:
             where = at if isinstance(value, str) else (*at, j)
             if measure and name == IT:
                 out.append(IT)
-            elif name in self.broken:  # refused where it is written
+            elif isinstance(name, str) and name in self.broken:  # refused where it is written
                 return None
             elif isinstance(name, str) and name in self.entries and self.entries[name]["kind"] in _PIECE_KINDS:
                 out.append(name)
