@@ -145,6 +145,9 @@ def test_a_team_game_counts_teams_not_players(pages: Path, browser: Any) -> None
     assert page.inner_text("#h-hands") == "Each team's results"
     assert "1 team: this game is for exactly 2." in page.inner_text("#result")
     assert "player" not in page.inner_text("#main").replace("players' bids", "")  # the sheet's own hint aside
+    record = (PACKS["spades"] / "records" / "ns_wins.yaml").read_text(encoding="utf-8")
+    refused = page.evaluate("text => scorePage.score(text)", record.replace("colour: east_west", "colour: purple"))
+    assert refused == {"faults": ["players.1.colour: Teams: there is none called “purple”."]}
     assert watched.errors == []
     watched.close()
 

@@ -62,6 +62,8 @@ const Game = (() => {
       return { categories, entries };
     }
 
+    const SEAT_WORD = R.teams ? "scorepage.teams" : "scorepage.players"; // what a record's seats are called in a refusal
+
     // ---- what the page asks
     const entries = R.entries.map((e) => ({ ...e, label: e.label || e.ask }));
     const variantIds = (vs) => vs;
@@ -318,7 +320,7 @@ const Game = (() => {
           for (const [text, holder] of Object.entries(v)) {
             if (holder === null) continue;
             const piece = one((x) => matchPiece[e.of[0]](x), text, `${path}.${text}`, t(e.label));
-            const seat = one(matchColour, holder, `${path}.${text}`, t("scorepage.players"));
+            const seat = one(matchColour, holder, `${path}.${text}`, t(SEAT_WORD));
             if (piece && has(out, piece)) fault(`${path}.${text}`, "scorepage.refuse.twice", { card: pieceById[piece].name, where: path });
             else if (piece && seat) out[piece] = seat;
           }
@@ -331,7 +333,7 @@ const Game = (() => {
       data.players.forEach((raw, i) => {
         const path = `players.${i}`;
         if (raw === null || typeof raw !== "object" || Array.isArray(raw)) { fault(path, "scorepage.refuse.shape"); return; }
-        const p = { colour: one(matchColour, raw.colour, `${path}.colour`, t("scorepage.players")) ?? String(raw.colour), name: null };
+        const p = { colour: one(matchColour, raw.colour, `${path}.colour`, t(SEAT_WORD)) ?? String(raw.colour), name: null };
         if (raw.name != null) {
           if (typeof raw.name !== "string" || raw.name.length > 100) fault(`${path}.name`, "scorepage.refuse.type", { what: t("scorepage.name") });
           else p.name = raw.name;
@@ -391,7 +393,7 @@ const Game = (() => {
       }
       const seen = new Map();
       rec.players.forEach((p, i) => {
-        if (!colourOrder.includes(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.unknown", { what: t("scorepage.players"), text: p.colour });
+        if (!colourOrder.includes(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.unknown", { what: t(SEAT_WORD), text: p.colour });
         if (seen.has(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.twice", { card: colourName(p.colour), where: `players.${seen.get(p.colour)}` });
         seen.set(p.colour, i);
       });
