@@ -142,7 +142,7 @@ def test_the_tiny_game_breaks_a_tie_with_its_contest(tmp_path: Path) -> None:
             "players:\n  - {colour: red, lamps: 1, kept: [fog]}\n  - {colour: blue, lamps: 1, kept: [fog]}\n",
             "card 'fog' appears twice",
         ),
-        ("players:\n  - {colour: red, lamps: 1, kept: []}\n", "1 players; the game takes 2 to 3"),
+        ("players:\n  - {colour: red, lamps: 1, kept: []}\n", "1 player; the game takes 2 to 3"),
         ("players:\n  - {colour: red, lamps: 1, kept: []}\n  - {colour: blue, kept: []}\n", "missing key 'lamps'"),
         (
             "players:\n  - {colour: red, lamps: 1, kept: [fig]}\n  - {colour: blue, lamps: 1, kept: []}\n",

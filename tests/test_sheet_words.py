@@ -112,3 +112,12 @@ def test_a_team_of_a_fixed_size_is_refused_by_that_one_number(tmp_path: Path) ->
     refused = runner.invoke(app, ["score", str(record), "--pack", str(GALLERY / "spades")])
     assert refused.exit_code == 2
     assert refused.stderr == f"error: {record}:5: players[1].members: 3 members; a team has 2\n"
+
+
+def test_a_fixed_number_of_teams_is_refused_as_exactly_that_number(tmp_path: Path) -> None:
+    record = tmp_path / "alone.yaml"
+    text = (GALLERY / "spades" / "records" / "ns_wins.yaml").read_text(encoding="utf-8")
+    record.write_text("\n".join(x for x in text.splitlines() if "east_west" not in x) + "\n", encoding="utf-8")
+    refused = runner.invoke(app, ["score", str(record), "--pack", str(GALLERY / "spades")])
+    assert refused.exit_code == 2
+    assert refused.stderr == f"error: {record}:3: players: 1 team; the game takes exactly 2\n"
