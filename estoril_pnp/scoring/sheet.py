@@ -828,10 +828,8 @@ class _Reader:
             elif isinstance(name, str) and name in self.entries and self.entries[name]["kind"] in _PIECE_KINDS:
                 out.append(name)
             else:
-                self.dangling(
-                    where,
-                    name,
-                    f"unknown entry of pieces {shown(name)}" + ("; a measure counts 'it'" if measure else ""),
+                self.fault(
+                    where, f"unknown entry of pieces {shown(name)}" + ("; a measure counts 'it'" if measure else "")
                 )
                 return None
         return out
@@ -861,8 +859,8 @@ class _Reader:
         forms = [k for k in value if k in FORMS]
         if len(forms) != 1:
             got = ", ".join(map(str, value)) or "nothing"
-            hint = next((_meant(k, FORMS) for k in value if _meant(k, FORMS)), "") if not forms else ""
-            self.fault(at, f"an expression has one of {', '.join(FORMS)} (got {got}){hint}")
+            hints = [h for k in value if (h := _meant(k, FORMS))] if not forms else []
+            self.fault(at, f"an expression has one of {', '.join(FORMS)} (got {got}){''.join(hints[:1])}")
             return None
         form = forms[0]
         if form in _PIECE_FORMS:
@@ -1276,9 +1274,9 @@ class _Reader:
 
 
 def catalog_keys(sheet: Sheet) -> list[str]:
-    """The catalog keys the pack must have: every one the sheet's writer wrote, and the colours'
-    names. A key left to its default (Sheet.unwritten) and the engine's own words (ENGINE_KEYS,
-    from the shipped catalogs) are not required."""
+    """The catalog keys the pack must have: every one the sheet's writer wrote. A key left to its
+    default (Sheet.unwritten) and the engine's own words (i18n's ENGINE_WORDS, from the shipped
+    catalogs) are not required."""
     return [k for k in shown_keys(sheet) if k not in sheet.unwritten and not k.startswith(ENGINE_WORDS)]
 
 
