@@ -62,7 +62,7 @@ const Game = (() => {
       return { categories, entries };
     }
 
-    const SEAT_WORD = R.teams ? "scorepage.teams" : "scorepage.players"; // what a record's seats are called in a refusal
+    const SEAT_WORD = R.teams ? "scorepage.teams" : "scorepage.players"; // what the game's seats are called
 
     // ---- what the page asks
     const entries = R.entries.map((e) => ({ ...e, label: e.label || e.ask }));
@@ -80,6 +80,7 @@ const Game = (() => {
       piece: (id) => pieceById[id],
       group: (cid) => collections[cid],
       bound: (v, n) => num(v, n),
+      seatWord: SEAT_WORD,
       seatsRefusal,
       allowed: (s, n) => (s.players.min === null || n >= num(s.players.min, n) || n === 0) && (s.players.max === null || n <= num(s.players.max, n)),
       active: (e, variants) => on(swFor(0, variants), e.when),

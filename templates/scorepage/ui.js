@@ -64,10 +64,10 @@ const TEAM = "team"; // the one seat of a co-operative game's result
 const TEAMS = D.sheet.teams; // a partnership game: each seat a team, its members named
 const playerOf = (colour) => S.players.find((p) => p.colour === colour);
 const colourName = (id) => (id === TEAM ? t("score.team.name") : G.colour(id).name);
-// a team game counts and names teams where another counts players
+// a team game counts and names teams where another counts players (G.seatWord, the heading)
 const SEATS = TEAMS
-  ? { heading: "scorepage.teams", hint: "scorepage.teams.hint", exact: "scorepage.teams_exact", each: "scorepage.each_team" }
-  : { heading: "scorepage.players", hint: "scorepage.players.hint", exact: "scorepage.players_exact", each: "scorepage.each" };
+  ? { hint: "scorepage.teams.hint", exact: "scorepage.teams_exact", each: "scorepage.each_team" }
+  : { hint: "scorepage.players.hint", exact: "scorepage.players_exact", each: "scorepage.each" };
 function label(p) {
   // a co-operative team's members: each player's name, else their colour's (never its id)
   const members = (p.members || []).map((m) => (p.colour === TEAM && G.colour(m) ? colourName(m) : m));
@@ -234,7 +234,7 @@ function drawPlayers() {
   const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
   const hint = min === max ? t(SEATS.exact, { n: min }) : t(SEATS.hint, { min, max });
   return el("section", { "aria-labelledby": "h-players" },
-    el("h2", { id: "h-players", text: t(SEATS.heading) }),
+    el("h2", { id: "h-players", text: t(G.seatWord) }),
     el("p", { text: hint }),
     el("div", { class: "row colours", role: "group", "aria-labelledby": "h-players" }, buttons),
     names);
