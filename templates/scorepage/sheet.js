@@ -78,6 +78,8 @@ const Game = (() => {
       return { categories, entries };
     }
 
+    const SEAT_WORD = R.teams ? "scorepage.teams" : "scorepage.players"; // what the game's seats are called
+
     // ---- what the page asks
     const entries = R.entries.map((e) => ({ ...e, label: e.label || e.ask }));
     const variantIds = (vs) => vs;
@@ -96,6 +98,8 @@ const Game = (() => {
       bound: (v, n) => num(v, n),
       hasEntry, range, most: mostOf,
       seat: seatOf, label: seatLabel,
+      seatWord: SEAT_WORD,
+      seatsRefusal,
       allowed: (s, n) => (s.players.min === null || n >= num(s.players.min, n) || n === 0) && (s.players.max === null || n <= num(s.players.max, n)),
       active: (e, variants) => on(swFor(0, variants), e.when),
       count(entry, n, variants) {
@@ -231,7 +235,7 @@ const Game = (() => {
       }
       for (const e of entries.filter((x) => x.per === "game")) {
         if (!on(switchValues(out), e.when)) continue;
-        out[e.id] = game[e.id] ?? (e.kind === "choices" ? [] : null);
+        out[e.id] = game[e.id] ?? (e.kind === "number" ? blank(e) : e.kind === "choices" ? [] : null); // a number not entered: its default, if it has one
       }
       return out;
     }
@@ -332,7 +336,7 @@ const Game = (() => {
           for (const [text, holder] of Object.entries(v)) {
             if (holder === null) continue;
             const piece = one((x) => matchPiece[e.of[0]](x), text, `${path}.${text}`, t(e.label));
-            const seat = one(matchColour, holder, `${path}.${text}`, t("scorepage.players"));
+            const seat = one(matchColour, holder, `${path}.${text}`, t(SEAT_WORD));
             if (piece && has(out, piece)) fault(`${path}.${text}`, "scorepage.refuse.twice", { card: pieceById[piece].name, where: path });
             else if (piece && seat) out[piece] = seat;
           }
@@ -345,7 +349,7 @@ const Game = (() => {
       data.players.forEach((raw, i) => {
         const path = `players.${i}`;
         if (raw === null || typeof raw !== "object" || Array.isArray(raw)) { fault(path, "scorepage.refuse.shape"); return; }
-        const p = { colour: one(matchColour, raw.colour, `${path}.colour`, t("scorepage.players")) ?? String(raw.colour), name: null };
+        const p = { colour: one(matchColour, raw.colour, `${path}.colour`, t(SEAT_WORD)) ?? String(raw.colour), name: null };
         if (raw.name != null) {
           if (typeof raw.name !== "string" || raw.name.length > 100) fault(`${path}.name`, "scorepage.refuse.type", { what: t("scorepage.name") });
           else p.name = raw.name;
@@ -386,6 +390,12 @@ const Game = (() => {
       return { faults, record: faults.length ? null : rec };
     }
 
+    // `n` seats refused, in the words of the game's seats (players or teams), "exactly" when their number is fixed
+    function seatsRefusal(n, t) {
+      const [min, max] = [num(R.players.min, n), num(R.players.max, n)];
+      return t(`scorepage.refuse.${R.teams ? "teams" : "players"}${min === max ? "_exact" : ""}`, { n, min, max });
+    }
+
     // a record of ids -> its faults as the command line finds them (in the page's words)
     function check(rec, t) {
       const faults = [];
@@ -393,7 +403,7 @@ const Game = (() => {
       const n = rec.players.length;
       const sw = switchValues(rec);
       const eff = effective(sw);
-      if (n < num(R.players.min, n) || n > num(R.players.max, n)) fault("", "scorepage.refuse.players", { n, min: num(R.players.min, n), max: num(R.players.max, n) });
+      if (n < num(R.players.min, n) || n > num(R.players.max, n)) faults.push(seatsRefusal(n, t));
       for (const s of switches) {
         if (!(sw[s.id] === true || (s.values && s.values.length && has(rec.options, s.id)))) continue;
         if (!G.allowed(s, n) || (n === 0 && s.players.min !== null)) fault("", "scorepage.refuse.switch_players", { what: t(s.label), min: s.players.min ?? "", max: s.players.max ?? "" });
@@ -401,7 +411,7 @@ const Game = (() => {
       const playing = (id) => rec.players.some((p) => p.colour === id); // only a seat in the game holds anything
       const seen = new Map();
       rec.players.forEach((p, i) => {
-        if (!colourOrder.includes(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.unknown", { what: t("scorepage.players"), text: p.colour });
+        if (!colourOrder.includes(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.unknown", { what: t(SEAT_WORD), text: p.colour });
         if (seen.has(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.twice", { card: colourName(p.colour), where: `players.${seen.get(p.colour)}` });
         seen.set(p.colour, i);
       });
@@ -422,7 +432,12 @@ const Game = (() => {
           const want = e.count === null || e.count === undefined ? null : num(e.count, n);
           if (want !== null && v.length !== want) fault("", "scorepage.refuse.count", { what: t(e.label), n: v.length, count: want });
           v.forEach((id, j) => once(id, nameOfPlace(`${e.id}.${j}`), null));
-        } else if (e.kind === "choice") once(v, e.id, null);
+        } else if ((e.kind === "choice" || e.kind === "number") && (v === null || v === undefined)) fault("", "scorepage.refuse.missing", { what: t(e.label) });
+        else if (e.kind === "choice") once(v, e.id, null);
+        else if (e.kind === "number") {
+          const [lo, hi] = range(e, n);
+          if (v < lo || v > hi) fault("", "scorepage.refuse.number", { what: t(e.label), min: lo, max: hi });
+        }
         else if (e.kind === "holder" && v !== null && !playing(v)) fault(e.id, "scorepage.refuse.holder", { what: t(e.label), text: colourName(v) });
         else if (e.kind === "holders") {
           for (const [piece, seat] of Object.entries(v || {})) {
@@ -433,7 +448,7 @@ const Game = (() => {
       rec.players.forEach((p, i) => {
         const who = seatLabel(seatOf(p), t);
         if (R.teams && (p.members || []).length < R.teams.min || R.teams && (p.members || []).length > R.teams.max) {
-          fault(who, "scorepage.refuse.members", { n: (p.members || []).length, min: R.teams.min, max: R.teams.max });
+          fault(who, R.teams.min === R.teams.max ? "scorepage.refuse.members_exact" : "scorepage.refuse.members", { n: (p.members || []).length, min: R.teams.min, max: R.teams.max });
         }
         for (const e of eff.entries.filter((x) => x.per === "player" && on(sw, x.when) && hasEntry(x, p.colour))) {
           const v = p[e.id];
@@ -506,10 +521,12 @@ const Game = (() => {
       if (R.outcome.together) return [{ id: TEAM, name: null, members: seats.map((s) => s.name || s.id), at: null, values: {} }];
       return seats;
     }
-    // a seat's heading: its colour (or the team) and its players' names, as the command line's table
+    // a seat's heading: its colour (or the team) and its players' names, as the command line's table;
+    // a co-operative team's member without a name by their colour's name (never its id)
     function seatLabel(seat, t) {
       const name = seat.id === TEAM ? t("score.team.name") : colourName(seat.id);
-      const who = seat.members.length ? seat.members.join(", ") : seat.name;
+      const members = seat.members.map((m) => (seat.id === TEAM && G.colour(m) ? colourName(m) : m));
+      const who = members.length ? members.join(", ") : seat.name;
       return who ? `${name} (${who})` : name;
     }
 
