@@ -162,7 +162,7 @@ class _Check:
     shape: list[Finding] = field(default_factory=list)  # wrong types, unknown and missing keys
 
     @cached_property
-    def seats(self) -> Names:
+    def seat_names(self) -> Names:
         """The colours a record names its seats by, and a holder its seat."""
         return names(self.sheet, ["colours"], self.catalogs, "colour")
 
@@ -302,7 +302,7 @@ class _Check:
             self.misfit((*at, "colour"), "missing key 'colour'")
         else:
             # a colour not understood stays as written: two players writing it are still one colour twice
-            colour = self.name(self.seats, raw["colour"], (*at, "colour")) or str(raw["colour"])
+            colour = self.name(self.seat_names, raw["colour"], (*at, "colour")) or str(raw["colour"])
         name = raw.get("name")
         if name is not None and (wrong := typed.problem(Annotated[str, Limits(max_length=MAX_NAME)], name)):
             self.misfit((*at, "name"), wrong)
@@ -403,7 +403,7 @@ class _Check:
         if kind == "holder":
             if value is None:
                 return None
-            found = self.name(self.seats, value, at)
+            found = self.name(self.seat_names, value, at)
             if found and playing and found not in playing:
                 holder = f"the {entry['noun']} holder" if entry["noun"] else "the holder"
                 self.fault(at, f"{holder} {found!r} is not playing")
@@ -431,7 +431,7 @@ class _Check:
             piece = self.name(what, text, (*at, text))
             if holder is None or piece is None:
                 continue
-            seat = self.name(self.seats, holder, (*at, text))
+            seat = self.name(self.seat_names, holder, (*at, text))
             if piece in out:
                 self.fault((*at, text), f"{entry['noun']} {piece!r} is named twice")
             elif seat and seat not in playing:
