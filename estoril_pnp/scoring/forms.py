@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
 PLAYERS = "players"  # the one number name that stays a name: the game's player count
@@ -17,3 +18,12 @@ def evaluate_num(value: Num, players: int) -> int:
     if isinstance(value, list):
         return sum(evaluate_num(v, players) for v in value)
     return players if value == PLAYERS else int(value)
+
+
+def form_of(x: Mapping[str, Any], forms: Collection[str]) -> str:
+    """Which of `forms` a resolved expression is: its one key among them. A key of none of them (a
+    sheet resolved by hand: `validate` refuses such a sheet) is named, never taken for another form."""
+    found = [k for k in x if k in forms]
+    if len(found) != 1:
+        raise ValueError(f"unknown form {', '.join(map(repr, found or x)) or 'none'}")
+    return found[0]
