@@ -1,5 +1,5 @@
-"""The score sheet's reserved names and number values (docs/score-sheet.md), shared by the reader
-(sheet.py) and the proof of its bounds (bounds.py)."""
+"""The score sheet's reserved names, expression forms and number values (docs/score-sheet.md),
+shared by the reader (sheet.py), the proof of its bounds (bounds.py) and the scorer (calc.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,13 @@ from typing import Any
 PLAYERS = "players"  # the one number name that stays a name: the game's player count
 IT = "it"  # a measure's pieces
 TOTAL = "total"
+
+# the expression forms (docs/score-sheet.md), by what they read
+PIECE_FORMS = ("sum", "count", "distinct", "measure")
+LIST_FORMS = ("plus", "times", "least", "most")
+ENTRY_FORMS = {"holds": "holder", "yes": "yesno", "value": "number"}  # form -> the entry kind it names
+PAIR_FORMS = ("minus", "at_least", "at_most", "equal")  # exactly two expressions
+FORMS = (*PIECE_FORMS, *ENTRY_FORMS, "figure", "won", *LIST_FORMS, *PAIR_FORMS, "div", "if", "table")
 
 Num = int | str | list[Any]  # an integer, "players", or a list of them (a sum)
 

@@ -19,7 +19,12 @@ from ..errors import Finding, InputError, shown
 from ..source import yamlsrc
 from ..source.yamlsrc import Located, Path_
 from . import bounds
+from .forms import ENTRY_FORMS as _ENTRY_FORMS
+from .forms import FORMS as FORMS
 from .forms import IT as IT
+from .forms import LIST_FORMS as _LIST_FORMS
+from .forms import PAIR_FORMS as _PAIR_FORMS
+from .forms import PIECE_FORMS as _PIECE_FORMS
 from .forms import PLAYERS as PLAYERS
 from .forms import TOTAL as TOTAL
 from .forms import Num as Num
@@ -192,14 +197,9 @@ _CONTEST = {
     "each": False, "of": False, "over": False, "prizes": True, "rounding": False, "zero_wins": False, "tie": False,
 }  # fmt: skip
 TIES = ("split", "full", "none")
-_PIECE_FORMS = ("sum", "count", "distinct", "measure")
-_LIST_FORMS = ("plus", "times", "least", "most")
-_ENTRY_FORMS = {"holds": "holder", "yes": "yesno", "value": "number"}
-_PAIR_FORMS = ("minus", "at_least", "at_most", "equal")  # exactly two expressions
 ROUNDS = ("down", "up", "nearest")
 _PIECE_KINDS = ("pieces", "choice", "choices", "holders")  # entries a piece list may name
 WHOSE = ("mine", "others", "any")
-FORMS = (*_PIECE_FORMS, *_ENTRY_FORMS, "figure", "won", *_LIST_FORMS, *_PAIR_FORMS, "div", "if", "table")
 RESULTS = ("win", "lose", "rank")
 
 
