@@ -24,6 +24,7 @@ from .render.fonts import register_fonts
 from .render.imposition import PAPERS, DoesNotFit
 from .render.layout import Design, load_design
 from .render.options import DEFAULT_BLEED
+from .render.piece import Piece
 from .render.tiling import tile
 from .rulebook import book
 from .scoring.sheet import call_values, catalog_keys
@@ -68,6 +69,17 @@ def check(pack: Pack, languages: Sequence[str] | None = None) -> list[Finding]:
 
     `build` refuses whatever errors this finds for the languages it builds, before it writes a file.
     """
+    return checked(pack, languages).findings
+
+
+@dataclass(frozen=True)
+class Checked:
+    findings: list[Finding]
+    pieces: dict[str, list[Piece]]  # per language laid out: what a build draws once the findings hold no error
+
+
+def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
+    """`check`, with the pieces it laid out: a build draws those, not a second layout."""
     findings = list(pack.sheet_findings)
     findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
     findings += check_sizes(pack)
@@ -75,15 +87,20 @@ def check(pack: Pack, languages: Sequence[str] | None = None) -> list[Finding]:
     try:
         design = load_design(pack.files)
     except InputError as exc:
-        return findings + exc.findings
+        return Checked(findings + exc.findings, {})
     findings += check_catalogs(pack, design)
     langs = pack.languages if languages is None else languages
-    for check_one in (lambda: check_pieces(pack, design, langs), lambda: check_tts(pack, design)):
-        try:  # every check runs, whatever else was found
-            findings += check_one()
-        except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
-            findings.append(layout_failure(pack.files.root, exc))
-    return list(dict.fromkeys(findings))
+    pieces: dict[str, list[Piece]] = {}
+    try:  # every check runs, whatever else was found
+        found, pieces = check_pieces(pack, design, langs)
+        findings += found
+    except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
+        findings.append(layout_failure(pack.files.root, exc))
+    try:
+        findings += check_tts(pack, design)
+    except Exception as exc:
+        findings.append(layout_failure(pack.files.root, exc))
+    return Checked(list(dict.fromkeys(findings)), pieces)
 
 
 def check_sizes(pack: Pack) -> list[Finding]:
@@ -100,16 +117,18 @@ def check_sizes(pack: Pack) -> list[Finding]:
     return findings
 
 
-def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> list[Finding]:
+def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> tuple[list[Finding], dict[str, list[Piece]]]:
     """Lays out every piece in each language: what cannot be laid out, text that does not fit,
-    letters a font lacks."""
+    letters a font lacks; and the pieces of each language that could be laid out."""
     findings: list[Finding] = []
+    laid: dict[str, list[Piece]] = {}
     for lang in languages:
         try:
             pieces, overflows = lay_out(pack, design, lang)
         except InputError as exc:
             findings += exc.findings
             continue
+        laid[lang] = pieces
         findings += [Finding(f.file, f.line, f.key, f.message) for f in overflows]  # an overflow is an error here
         if book.has_rulebook(pack):
             try:  # the template, its keys and the example record, as build would meet them
@@ -120,7 +139,7 @@ def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> list[F
         for piece in pieces:
             for ops in (piece.front, piece.back or ()):
                 findings += missing_glyphs(f"{piece.key} [{lang}]", ops)
-    return findings
+    return findings, laid
 
 
 def check_tts(pack: Pack, design: Design) -> list[Finding]:

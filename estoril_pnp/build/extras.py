@@ -23,13 +23,13 @@ if TYPE_CHECKING:
 Warn = Callable[[str], None]
 
 
-def extras(pack: Pack, paper: str, warn: Warn) -> dict[str, Extra]:
+def extras(pack: Pack, paper: str) -> dict[str, Extra]:
     """Every extra the pack has: a score pad and a score page where it has a score sheet, a rulebook where it has one.
     `paper` is the option's name (a4, letter)."""
-    return {**scorepads(pack, PAPERS[paper], warn), **rulebooks(pack, paper), **score_pages(pack)}
+    return {**scorepads(pack, PAPERS[paper]), **rulebooks(pack, paper), **score_pages(pack)}
 
 
-def scorepads(pack: Pack, paper: Paper, warn: Warn) -> dict[str, Extra]:
+def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
     """Beside the pieces, each language's score pad; only a pack with a score sheet has one."""
     from ..scoring.pad import score_pad
     from .cache import value_key
@@ -38,7 +38,7 @@ def scorepads(pack: Pack, paper: Paper, warn: Warn) -> dict[str, Extra]:
     if sheet is None:
         return {}
 
-    def pad(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+    def pad(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         drawn = score_pad(sheet, pack.info.title, pack.texts(lang))
         return value_key(drawn, paper), lambda target: write_scorepad(drawn, lang, paper, target, warn)
 
@@ -68,7 +68,8 @@ def rulebooks(pack: Pack, paper: str) -> dict[str, Extra]:
     from ..export import scorepage
 
     has_sheet = scorepage.resolved_sheet(pack) is not None
-    made: dict[str, tuple[Document, Design, tuple[str, str] | None]] = {}  # per language: the PDF's extra asks first
+    # per language, in each process: the PDF's and the HTML's jobs share one when one process draws both
+    made: dict[str, tuple[Document, Design, tuple[str, str] | None]] = {}
 
     def document(lang: str, pieces: Sequence[Piece]) -> tuple[Document, Design, tuple[str, str] | None]:
         from ..render.layout import load_design
@@ -81,13 +82,13 @@ def rulebooks(pack: Pack, paper: str) -> dict[str, Extra]:
             made[lang] = doc, design, score_page
         return made[lang]
 
-    def pdf(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+    def pdf(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         from .cache import value_key
 
         doc, design, score_page = document(lang, pieces)
         return value_key(doc, paper, score_page), lambda target: book.write_pdf_to(doc, design, target, paper)
 
-    def html(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+    def html(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         from ..files.atomic import atomic_path
         from .cache import value_key
 
@@ -114,7 +115,7 @@ def score_pages(pack: Pack) -> dict[str, Extra]:
         return {}
     rulebook = book.HTML_NAME if book.has_rulebook(pack) else None
 
-    def page(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+    def page(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         text = scorepage.make_page(pack, resolved, pieces, lang, rulebook)
         return value_key(text), lambda target: scorepage.write(target, text)
 
