@@ -135,50 +135,11 @@ def test_a_team_game_keeps_each_teams_members(pages: Path, browser: Any, tmp_pat
     watched.close()
 
 
-FORTS = {  # a small pack whose one entry is a holder per piece
-    "pack.yaml": 'title: "Forts"\n',
-    "components.yaml": "pieces: {}\n",
-    "scoring.yaml": """sheet: 1
-title: score.title
-players: {min: 2, max: 3}
-pieces:
-  colours:
-    items:
-      - {id: red, fields: {shape: circle, rgb: "#b22a22"}}
-      - {id: blue, fields: {shape: square, rgb: "#1f4e9e"}}
-      - {id: green, fields: {shape: triangle, rgb: "#2e7d32"}}
-  forts: {items: [{id: north, name: North fort}, {id: south, name: South fort}, {id: west, name: West fort}]}
-entries:
-  - {id: held, per: game, kind: holders, of: forts, noun: fort}
-categories:
-  - {id: forts, label: score.forts, points: {count: held}}
-tallies:
-  - {figure: total, label: score.total, strong: true}
-ranking: {why: score.why, tiebreaks: [], shared: {label: score.shared, why: score.why}}
-""",
-    "i18n/en.yaml": """colour: {red: Red, blue: Blue, green: Green}
-score:
-  title: Forts
-  forts: Forts held
-  total: Total
-  rank: Rank
-  winner: "Winner: {names}"
-  winners: "Shared victory: {names}"
-  points: {one: "{count} point", other: "{count} points"}
-  why: most forts.
-  shared: Tied
-  ask: {held: "Who holds each fort?"}
-  pad: {name: Name, ties: Ties}
-""",
-}
+FORTS = Path(__file__).parent / "fixtures" / "forts"  # a small pack whose one entry is a holder per piece
 
 
 def test_a_holder_per_piece_is_tapped_in(browser: Any, tmp_path: Path) -> None:
-    pack = tmp_path / "forts"
-    for name, text in FORTS.items():
-        (pack / name).parent.mkdir(parents=True, exist_ok=True)
-        (pack / name).write_text(text, encoding="utf-8")
-    result = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path / "out"), "--quiet"])
+    result = runner.invoke(app, ["build", "--pack", str(FORTS), "--out", str(tmp_path / "out"), "--quiet"])
     assert result.exit_code == 0, result.output
     watched = Watched(browser, (tmp_path / "out" / "en" / scorepage.NAME).as_uri())
     page = watched.page
@@ -191,7 +152,7 @@ def test_a_holder_per_piece_is_tapped_in(browser: Any, tmp_path: Path) -> None:
     assert page.get_attribute("#entry-held-south-none", "aria-pressed") == "true"
     record = saved(page, tmp_path)
     assert "held: {north: blue, west: blue}" in record.read_text(encoding="utf-8")
-    want = cli(pack, record)
+    want = cli(FORTS, record)
     assert {p["colour"]: p["total"] for p in want["players"]} == {"blue": 2, "red": 0}
     assert page.inner_text("#verdict").startswith("Winner: Blue · 2 points")
     assert watched.errors == []
