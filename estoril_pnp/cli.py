@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from .render.layout import Design
     from .render.piece import Piece
     from .scoring.sheet import Sheet
+    from .validate import Checked
 
 app = typer.Typer(
     help="Print-and-play toolchain for physical games, every game a pack (unofficial fan tool).",
@@ -331,7 +332,7 @@ def build(
     from .build.extras import extras
     from .build.parallel import cores
 
-    p, languages, pieces = checked_pack(pack_dir, lang)
+    p, languages, made = checked_pack(pack_dir, lang)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -344,9 +345,9 @@ def build(
             note=lambda s: say(f"note: {s}"),
             warn=warn,
             sized=lambda total: bar.update(task, total=total),
-            extras=extras(p, paper),
+            extras=extras(p, paper, made.documents),
             jobs=jobs or cores(),
-            pieces=pieces,
+            pieces=made.pieces,
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} files under {out_dir}/ are up to date.")
@@ -420,8 +421,8 @@ def outlet(
     say(how)
 
 
-def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str], dict[str, list[Piece]]]:
-    """The pack, the languages to build (`lang`, or all) and their pieces as the checks laid them out; bad
+def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str], Checked]:
+    """The pack, the languages to build (`lang`, or all) and what the checks made (pieces, rulebooks); bad
     input, before any file is written, for every error `validate` finds in the pack and in those languages
     (the same findings, in the same words)."""
     from .pack.load import load_pack
@@ -435,7 +436,7 @@ def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str], dict[str, 
     errors = [f for f in found.findings if f.severity == "error"]
     if errors:
         raise InputError(errors)
-    return pack, languages, found.pieces
+    return pack, languages, found
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:

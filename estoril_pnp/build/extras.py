@@ -5,7 +5,7 @@ changed (`printset.build_set`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 Warn = Callable[[str], None]
 
 
-def extras(pack: Pack, paper: str) -> dict[str, Extra]:
+def extras(pack: Pack, paper: str, documents: Mapping[str, Document] | None = None) -> dict[str, Extra]:
     """Every extra the pack has: a score pad and a score page where it has a score sheet, a rulebook where it has one.
-    `paper` is the option's name (a4, letter)."""
-    return {**scorepads(pack, PAPERS[paper]), **rulebooks(pack, paper), **score_pages(pack)}
+    `paper` is the option's name (a4, letter); `documents` are rulebooks already made, by language."""
+    return {**scorepads(pack, PAPERS[paper]), **rulebooks(pack, paper, documents or {}), **score_pages(pack)}
 
 
 def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
@@ -58,9 +58,10 @@ def write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, warn: Warn, 
         warn(f"{target.name} [{lang}]: {overflow}")
 
 
-def rulebooks(pack: Pack, paper: str) -> dict[str, Extra]:
+def rulebooks(pack: Pack, paper: str, documents: Mapping[str, Document]) -> dict[str, Extra]:
     """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per
-    language beside the paper folders. Both are made from one document per language."""
+    language beside the paper folders. Both are made from one document per language (from
+    `documents` where it is already made)."""
     from ..rulebook import book
 
     if not book.has_rulebook(pack):
@@ -77,7 +78,7 @@ def rulebooks(pack: Pack, paper: str) -> dict[str, Extra]:
         if lang not in made:
             # the design only when a language is rebuilt: an unchanged build reads no layout file
             design = load_design(pack.files)
-            doc, _ = book.make_document(pack, design, pieces, lang)
+            doc = documents[lang] if lang in documents else book.make_document(pack, design, pieces, lang)[0]
             score_page = (scorepage.NAME, pack.texts(lang).raw(scorepage.KEYS + "link")) if has_sheet else None
             made[lang] = doc, design, score_page
         return made[lang]
