@@ -402,15 +402,17 @@ def outlet(
     from .render.cutter import CUTTERS
 
     chosen, profile = chosen_outlet(shop, cutter, bleed, corner, cmyk)
-    p, languages, _ = checked_pack(pack_dir, lang)
+    p, languages, made = checked_pack(pack_dir, lang)
     with writing(out_dir):
         if chosen is not None:
-            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile)
+            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile, made.pieces)
             how = f"{len(files)} files for {chosen.name}: {chosen.kind.value.upper()} at {chosen.dpi} dpi."
         else:
             machine = CUTTERS[cutter or ""]
             paper = options.paper
-            files = build_cutter(p, languages, machine, paper, options.bleed, corner, out_dir, lambda _: None, warn)
+            files = build_cutter(
+                p, languages, machine, paper, options.bleed, corner, out_dir, lambda _: None, warn, made.pieces
+            )
             how = (
                 f"{len(files)} files for {machine.name}: print each PDF page at actual size (100 %), one-sided; "
                 "cut it with the SVG of the same number."

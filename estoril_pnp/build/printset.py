@@ -181,13 +181,8 @@ def build_set(
     keys = {code: inputs_key(digest, code, options) for code in languages}
     todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
     files = [placed(out_dir / c / paper, name) for c in languages if c not in todo for name in sorted(expected)]
-    if todo:
-        _register_fonts()
-    laid: dict[str, Sequence[Piece]] = {}
-    for code in todo:  # the bar grows as each language is laid out
-        laid[code] = pieces[code] if pieces and code in pieces else laid_out(pack, code, warn)
-        untranslated(pack, code, warn)
-        sized(sum(len(found) for found in laid.values()))
+    laid = lay_out_languages(pack, todo, warn, pieces) if todo else {}
+    sized(sum(len(found) for found in laid.values()))
     forbidden = (pack.files.root, package_dir())
     fresh = [f for f in (out_dir, *(out_dir / code for code in todo)) if not f.exists()]
     with _unmade_on_failure(fresh), ExitStack() as stack:
@@ -301,12 +296,18 @@ def untranslated(pack: Pack, code: str, warn: Callable[[str], None]) -> None:
         warn(f"i18n/{code}.yaml: {left.total - left.translated} keys not translated; English is used for them")
 
 
-def lay_out_languages(pack: Pack, languages: Sequence[str], warn: Callable[[str], None]) -> dict[str, list[Piece]]:
-    """Every language's pieces, before any file is written; what is left untranslated or does not fit is said."""
+def lay_out_languages(
+    pack: Pack,
+    languages: Sequence[str],
+    warn: Callable[[str], None],
+    checked: Mapping[str, Sequence[Piece]] | None = None,
+) -> dict[str, Sequence[Piece]]:
+    """Every language's pieces, before any file is written, those the checks laid out (`checked`)
+    taken as they are; what is left untranslated or does not fit is said."""
     _register_fonts()
     out = {}
     for code in languages:
-        out[code] = laid_out(pack, code, warn)
+        out[code] = checked[code] if checked and code in checked else laid_out(pack, code, warn)
         untranslated(pack, code, warn)
     return out
 
