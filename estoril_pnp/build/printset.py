@@ -172,7 +172,6 @@ def build_set(
     from .parallel import Report, run
 
     extras = extras or {}
-    report = Report(progress, warn, note)
     paper = options.paper.name.lower()
     suffix = "-single" if options.layout is Layout.single else ""
     expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups} | set(extras)
@@ -201,7 +200,8 @@ def build_set(
             return Built([folder / f.name for f in done.files], [folder / f.name for f in done.drawn], done.keys)
 
         # the extras first: the rulebook, the longest job of a language, starts at once
-        done = run([(code, output) for code in todo for output in (*extras, SHEETS)], job, jobs, report)
+        names = [(code, output) for code in todo for output in (*extras, SHEETS)]
+        done = run(names, job, jobs, Report(progress, warn, note))
         drawn: list[Path] = []
         for code in todo:
             parts = [done[code, output] for output in (SHEETS, *extras)]
