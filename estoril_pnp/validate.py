@@ -163,8 +163,13 @@ BOOK = "rulebook."
 
 
 def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
-    """English must say everything the game needs; every language must match it (pack/translation.py)."""
+    """English must say everything the game needs; every language must match it (pack/translation.py).
+
+    A score sheet that failed to load names no keys and fills no placeholders; as what it would
+    use cannot be known, no key is called unused and no placeholder unknown: its own errors are
+    the report, not their echoes in the catalogs."""
     root = pack.files.root / "i18n"
+    sheet_failed = bool(pack.sheet_findings)
     english = pack.catalogs[i18n.FALLBACK]
     required = (pack.model.required_keys() if pack.model else []) + (catalog_keys(pack.sheet) if pack.sheet else [])
     missing = [key for key in required if key not in english]
@@ -182,9 +187,9 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
             allowed |= model_values.get(key, frozenset()) | ({"count"} if stem in plurals else set())
             if key.startswith(BOOK):  # the rulebook's template passes each paragraph its own values
                 allowed |= i18n.fields(english.get(key, ""))
-            problems = i18n.placeholder_problems(text, allowed, lang)
+            problems = i18n.placeholder_problems(text, None if sheet_failed else allowed, lang)
             out += [Finding(root / f"{lang}.yaml", None, key, p) for p in problems]
-    used = used_keys(pack, design)
+    used = None if sheet_failed else used_keys(pack, design)
     for lang in pack.languages:
         file = root / f"{lang}.yaml"
         done = state(pack, lang, used)

@@ -148,7 +148,8 @@ def test_interactive_asks_each_team_its_members() -> None:
     assert result.exit_code == 0, result.output
     said = " ".join(result.stdout.split())
     assert "Team 1: colour (North & South, East & West)" in said
-    assert "A team has 2 to 2 members; 1 given." in said  # asked again, not refused at the end
+    assert "members (comma-separated, exactly 2)" in said  # a fixed size said as one number, never "2 to 2"
+    assert "A team has exactly 2 members; 1 given." in said  # asked again, not refused at the end
     assert "Winner: North & South (Ana, Bo) · 511 points" in said
 
 
