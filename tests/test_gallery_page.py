@@ -140,10 +140,10 @@ def test_a_team_game_counts_teams_not_players(pages: Path, browser: Any) -> None
     page = watched.page
     players = page.inner_text("section[aria-labelledby=h-players]")
     assert players.startswith("Teams\n") and "Tap the colour of each of the 2 teams at the table." in players
-    assert "0 teams: this game is for exactly 2." in page.inner_text("#result")  # not "0 players: … 2 to 2"
+    assert "0 teams: the game takes exactly 2." in page.inner_text("#result")  # not "0 players: … 2 to 2"
     page.click("#colour-north_south")
     assert page.inner_text("#h-hands") == "Each team's results"
-    assert "1 team: this game is for exactly 2." in page.inner_text("#result")
+    assert "1 team: the game takes exactly 2." in page.inner_text("#result")
     assert "player" not in page.inner_text("#main").replace("players' bids", "")  # the sheet's own hint aside
     record = (PACKS["spades"] / "records" / "ns_wins.yaml").read_text(encoding="utf-8")
     refused = page.evaluate("text => scorePage.score(text)", record.replace("colour: east_west", "colour: purple"))
