@@ -21,6 +21,7 @@ from estoril_pnp.pack.load import load_pack
 
 runner = CliRunner()
 GAMES = {"seven_wonders", "ticket_to_ride", "azul", "splendor", "carcassonne", "pandemic", "hanabi", "hearts", "spades"}
+FORTS = Path(__file__).parent / "fixtures" / "forts"  # a small pack whose one entry is a holder per piece
 
 
 def records() -> list[tuple[Path, str, dict[str, Any]]]:
@@ -147,7 +148,8 @@ def test_interactive_asks_each_team_its_members() -> None:
     assert result.exit_code == 0, result.output
     said = " ".join(result.stdout.split())
     assert "Team 1: colour (North & South, East & West)" in said
-    assert "A team has 2 to 2 members; 1 given." in said  # asked again, not refused at the end
+    assert "members (comma-separated, exactly 2)" in said  # a fixed size said as one number, never "2 to 2"
+    assert "A team has exactly 2 members; 1 given." in said  # asked again, not refused at the end
     assert "Winner: North & South (Ana, Bo) · 511 points" in said
 
 
@@ -158,50 +160,10 @@ def test_interactive_says_a_failed_check_in_one_line() -> None:
     assert result.stderr == "error: <interactive>: players: the tricks add up to 14; a hand has 13\n"
 
 
-def test_interactive_asks_who_holds_each_piece(tmp_path: Path) -> None:
-    (tmp_path / "i18n").mkdir()
-    (tmp_path / "pack.yaml").write_text('title: "Forts"\n', encoding="utf-8")
-    (tmp_path / "components.yaml").write_text("pieces: {}\n", encoding="utf-8")
-    (tmp_path / "scoring.yaml").write_text(
-        """sheet: 1
-title: score.title
-players: {min: 2, max: 2}
-pieces:
-  colours:
-    items:
-      - {id: red, fields: {shape: circle, rgb: "#b22a22"}}
-      - {id: blue, fields: {shape: square, rgb: "#1f4e9e"}}
-  forts: {items: [{id: north, name: North fort}, {id: south, name: South fort}, {id: west, name: West fort}]}
-entries:
-  - {id: held, per: game, kind: holders, of: forts, noun: fort}
-categories:
-  - {id: forts, label: score.forts, points: {count: held}}
-tallies:
-  - {figure: total, label: score.total, strong: true}
-ranking: {why: score.why, tiebreaks: [], shared: {label: score.shared, why: score.why}}
-""",
-        encoding="utf-8",
-    )
-    (tmp_path / "i18n" / "en.yaml").write_text(
-        """colour: {red: Red, blue: Blue}
-score:
-  title: Forts
-  forts: Forts held
-  total: Total
-  rank: Rank
-  winner: "Winner: {names}"
-  winners: "Shared victory: {names}"
-  points: {one: "{count} point", other: "{count} points"}
-  why: most forts.
-  shared: Tied
-  ask: {held: "Who holds each fort?"}
-  pad: {name: Name, ties: Ties}
-""",
-        encoding="utf-8",
-    )
-    # north: blue (green is not playing), south: red, west: nobody; then do not save
-    answers = ["red", "", "blue", "", "green", "blue", "red", "", "", ""]
-    result = runner.invoke(app, ["score", "--interactive", "--json", "--pack", str(tmp_path)], input="\n".join(answers))
+def test_interactive_asks_who_holds_each_piece() -> None:
+    # two players; north: blue (green is not playing), south: red, west: nobody; then do not save
+    answers = ["2", "red", "", "blue", "", "green", "blue", "red", "", "", ""]
+    result = runner.invoke(app, ["score", "--interactive", "--json", "--pack", str(FORTS)], input="\n".join(answers))
     assert result.exit_code == 0, result.output
     assert "Who holds each fort?" in result.stdout and "North fort" in result.stdout
     data = json.loads(result.stdout[result.stdout.index("{") :])

@@ -83,7 +83,7 @@ def test_a_co_operative_loss_tapped_in(pages: Path, browser: Any, tmp_path: Path
     taps(page, "#game-misfires-more", 4)
     assert page.input_value("#game-misfires-count") == "3"
     heads = [th.inner_text().strip() for th in page.query_selector_all("#result thead th")][1:]
-    assert heads == ["Team (red, blue)"]  # one column: the team
+    assert heads == ["Team (Red, Blue)"]  # one column: the team, its unnamed members by their colours' names
     assert page.query_selector("#verdict.lost") is not None
     assert page.inner_text("#verdict") == "The fireworks exploded · 0 points — the third misfire; the team scores 0."
     assert "Rank" not in page.inner_text("#result")
@@ -123,8 +123,8 @@ def test_a_team_game_keeps_each_teams_members(pages: Path, browser: Any, tmp_pat
     assert page.input_value("#name-north_south") == "Ana, Bo"
     page.fill("#name-east_west", "Cy, Di, Ed")  # three members: a team has two
     page.press("#name-east_west", "Enter")
-    assert "A team has 2 to 2 members" not in page.inner_text("#result")  # the page's own words, not the CLI's
-    assert "3 members: a team has 2 to 2." in page.inner_text("#result")
+    assert "a team has 2" not in page.inner_text("#result")  # the page's own words, not the CLI's
+    assert "3 members: a team has exactly 2." in page.inner_text("#result")
     page.fill("#name-east_west", "Cy, Di")
     page.press("#name-east_west", "Enter")
     again = saved(page, tmp_path)
@@ -135,50 +135,48 @@ def test_a_team_game_keeps_each_teams_members(pages: Path, browser: Any, tmp_pat
     watched.close()
 
 
-FORTS = {  # a small pack whose one entry is a holder per piece
-    "pack.yaml": 'title: "Forts"\n',
-    "components.yaml": "pieces: {}\n",
-    "scoring.yaml": """sheet: 1
-title: score.title
-players: {min: 2, max: 3}
-pieces:
-  colours:
-    items:
-      - {id: red, fields: {shape: circle, rgb: "#b22a22"}}
-      - {id: blue, fields: {shape: square, rgb: "#1f4e9e"}}
-      - {id: green, fields: {shape: triangle, rgb: "#2e7d32"}}
-  forts: {items: [{id: north, name: North fort}, {id: south, name: South fort}, {id: west, name: West fort}]}
-entries:
-  - {id: held, per: game, kind: holders, of: forts, noun: fort}
-categories:
-  - {id: forts, label: score.forts, points: {count: held}}
-tallies:
-  - {figure: total, label: score.total, strong: true}
-ranking: {why: score.why, tiebreaks: [], shared: {label: score.shared, why: score.why}}
-""",
-    "i18n/en.yaml": """colour: {red: Red, blue: Blue, green: Green}
-score:
-  title: Forts
-  forts: Forts held
-  total: Total
-  rank: Rank
-  winner: "Winner: {names}"
-  winners: "Shared victory: {names}"
-  points: {one: "{count} point", other: "{count} points"}
-  why: most forts.
-  shared: Tied
-  ask: {held: "Who holds each fort?"}
-  pad: {name: Name, ties: Ties}
-""",
-}
+def test_a_team_game_counts_teams_not_players(pages: Path, browser: Any) -> None:
+    watched = opened(browser, pages, "spades")
+    page = watched.page
+    players = page.inner_text("section[aria-labelledby=h-players]")
+    assert players.startswith("Teams\n") and "Tap the colour of each of the 2 teams at the table." in players
+    assert "0 teams: the game takes exactly 2." in page.inner_text("#result")  # not "0 players: … 2 to 2"
+    page.click("#colour-north_south")
+    assert page.inner_text("#h-hands") == "Each team's results"
+    assert "1 team: the game takes exactly 2." in page.inner_text("#result")
+    assert "player" not in page.inner_text("#main").replace("players' bids", "")  # the sheet's own hint aside
+    record = (PACKS["spades"] / "records" / "ns_wins.yaml").read_text(encoding="utf-8")
+    refused = page.evaluate("text => scorePage.score(text)", record.replace("colour: east_west", "colour: purple"))
+    assert refused == {"faults": ["players.1.colour: Teams: there is none called “purple”."]}
+    assert watched.errors == []
+    watched.close()
+
+
+def test_a_co_operative_game_entered_halfway(pages: Path, browser: Any) -> None:
+    watched = opened(browser, pages, "pandemic")
+    page = watched.page
+    for tap in ("#colour-red", "#colour-blue", "#entry-roles-medic", "#entry-roles-dispatcher"):
+        page.click(tap)
+    for disease in ("blue", "yellow", "black", "red"):
+        page.click(f"#entry-cured-{disease}")
+    assert page.inner_text("#h-entry-cured") == "Diseases cured"  # the sheet's question as a heading: capitalised
+    cured = page.inner_text("section[aria-labelledby=h-entry-cured]")
+    assert "4\n" in cured and "–" not in cured  # as many as were tapped: a list with no upper bound
+    assert "outbreaks is not entered yet." in page.inner_text("#result")  # not a table with "null" in it
+    page.click("#game-outbreaks-more")  # the first tap enters 0
+    heads = [th.inner_text().strip() for th in page.query_selector_all("#result thead th")][1:]
+    assert heads == ["Team (Red, Blue)"]
+    assert "null" not in page.inner_text("#result")
+    assert page.inner_text("#verdict") == "The team won · 4 cures — every disease is cured."
+    assert watched.errors == []
+    watched.close()
+
+
+FORTS = Path(__file__).parent / "fixtures" / "forts"  # a small pack whose one entry is a holder per piece
 
 
 def test_a_holder_per_piece_is_tapped_in(browser: Any, tmp_path: Path) -> None:
-    pack = tmp_path / "forts"
-    for name, text in FORTS.items():
-        (pack / name).parent.mkdir(parents=True, exist_ok=True)
-        (pack / name).write_text(text, encoding="utf-8")
-    result = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path / "out"), "--quiet"])
+    result = runner.invoke(app, ["build", "--pack", str(FORTS), "--out", str(tmp_path / "out"), "--quiet"])
     assert result.exit_code == 0, result.output
     watched = Watched(browser, (tmp_path / "out" / "en" / scorepage.NAME).as_uri())
     page = watched.page
@@ -191,7 +189,7 @@ def test_a_holder_per_piece_is_tapped_in(browser: Any, tmp_path: Path) -> None:
     assert page.get_attribute("#entry-held-south-none", "aria-pressed") == "true"
     record = saved(page, tmp_path)
     assert "held: {north: blue, west: blue}" in record.read_text(encoding="utf-8")
-    want = cli(pack, record)
+    want = cli(FORTS, record)
     assert {p["colour"]: p["total"] for p in want["players"]} == {"blue": 2, "red": 0}
     assert page.inner_text("#verdict").startswith("Winner: Blue · 2 points")
     assert watched.errors == []

@@ -74,12 +74,12 @@ def test_every_language_has_a_rulebook_that_reads_back_whole(built: Path, lang: 
     assert f'<html lang="{lang}">' in page and "{" not in re.sub(r"<style>.*?</style>", "", page, flags=re.S)
 
 
-@pytest.mark.slow
 def words(text: str) -> str:
     """Text with its spaces made one kind: a no-break space reads back as either kind."""
     return " ".join(text.split())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_contents_outline_page_numbers_and_running_heads_agree(built: Path, lang: str) -> None:
     pdf = built / lang / "a4" / "rulebook.pdf"

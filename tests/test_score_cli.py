@@ -186,7 +186,7 @@ BAD: dict[str, tuple[list[tuple[str, str]], str, str, str]] = {
         ],
         "players",
         "players:",
-        "1 players; the game takes 2 to 4",
+        "1 player; the game takes 2 to 4",
     ),
     "five players": (
         [ADD_BLUE, ADD_BLUE, ADD_BLUE],

@@ -68,6 +68,7 @@ def drawn(pack: Any, resolved: dict[str, Any], rng: random.Random) -> tuple[list
     return texts, want
 
 
+@pytest.mark.slow  # 1,000 records per sheet in a browser: CI runs it, the quick loop does not
 @pytest.mark.parametrize("folder", PACKS, ids=[p.name for p in PACKS])
 def test_the_page_scores_random_records_as_python(folder: Path, browser: Any, tmp_path: Path) -> None:
     pack = load_pack(folder)

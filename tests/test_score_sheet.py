@@ -14,7 +14,7 @@ from pathlib import Path
 import oracle_scoring
 import pytest
 import records
-from conftest import PACK, SHIPPED
+from conftest import PACK, ROOT, SHIPPED, replace_once
 from records import VARIANTS, Options, from_data
 from typer.testing import CliRunner
 
@@ -142,7 +142,7 @@ def test_the_tiny_game_breaks_a_tie_with_its_contest(tmp_path: Path) -> None:
             "players:\n  - {colour: red, lamps: 1, kept: [fog]}\n  - {colour: blue, lamps: 1, kept: [fog]}\n",
             "card 'fog' appears twice",
         ),
-        ("players:\n  - {colour: red, lamps: 1, kept: []}\n", "1 players; the game takes 2 to 3"),
+        ("players:\n  - {colour: red, lamps: 1, kept: []}\n", "1 player; the game takes 2 to 3"),
         ("players:\n  - {colour: red, lamps: 1, kept: []}\n  - {colour: blue, kept: []}\n", "missing key 'lamps'"),
         (
             "players:\n  - {colour: red, lamps: 1, kept: [fig]}\n  - {colour: blue, lamps: 1, kept: []}\n",
@@ -239,6 +239,53 @@ def test_a_fault_in_the_sheet_is_one_located_finding(pack_copy: Path, fault: str
     assert says in errors[0] and "Traceback" not in checked.output
     scored = runner.invoke(app, ["score", "--pack", str(pack_copy), str(pack_copy / "examples" / "scoring.yaml")])
     assert scored.exit_code == 2 and f"{sheet}:{line}: {key}: " in scored.stderr
+
+
+# One slip in a sheet, each as a writer makes it: (the line as written, the slip, its one finding).
+SLIPS = {
+    "misspelt key": (
+        "{id: easy, per: player, kind: number, max: 20}",
+        "{id: easy, per: player, kind: number, mx: 20}",
+        "entries[4].mx: unknown key 'mx'; did you mean 'max'?",
+    ),
+    "bad form": (
+        "points: {times: [{value: easy_worth}",
+        "points: {timez: [{value: easy_worth}",
+        "categories[0].points: an expression has one of sum, count, distinct, measure, holds, yes, value, figure, "
+        "won, plus, times, least, most, minus, at_least, at_most, equal, div, if, table (got timez); "
+        "did you mean 'times'?",
+    ),
+    "wrong type": (
+        "{id: scenario, per: game, kind: choice, of: scenarios}",
+        "{id: scenario, per: game, kind: choice, of: [scenarios]}",
+        "entries[0].of: unknown collection ['scenarios']; the sheet's pieces: colours, scenarios",
+    ),
+    "misspelt kind": (
+        "{id: easy, per: player, kind: number, max: 20}",
+        "{id: easy, per: player, kind: numbr, max: 20}",
+        "entries[4].kind: must be one of number, yesno, pieces, choice, choices, holder, holders (got 'numbr'); "
+        "did you mean 'number'?",
+    ),
+    "misspelt top key": (
+        "title: score.title",
+        "titel: score.title",
+        "titel: unknown key 'titel'; did you mean 'title'?",
+    ),
+}
+
+
+@pytest.mark.parametrize("slip", SLIPS)
+def test_a_broken_sheet_reports_its_own_fault_and_nothing_it_causes(tmp_path: Path, slip: str) -> None:
+    """What a refused entry, collection or sheet would have used is no second finding: not the
+    references to it, not the catalog keys only it names (unused), not the placeholders it fills."""
+    pack = tmp_path / "stawka"
+    shutil.copytree(ROOT / "packs" / "stawka", pack)
+    old, new, says = SLIPS[slip]
+    line = replace_once(pack / "scoring.yaml", old, new)
+    checked = runner.invoke(app, ["validate", "--pack", str(pack)])
+    findings = [x for x in checked.output.splitlines() if x.startswith(("error:", "warning:"))]
+    assert findings == [f"error: {pack / 'scoring.yaml'}:{line}: {says}"], checked.output
+    assert checked.exit_code == 1
 
 
 def test_a_sheet_outside_the_vocabulary_is_refused(tmp_path: Path) -> None:

@@ -41,6 +41,10 @@ WORDS = (
     "players",
     "players.hint",
     "players_exact",
+    "teams",
+    "teams.hint",
+    "teams_exact",
+    "each_team",
     "name",
     "variants",
     "from_players",
@@ -71,6 +75,9 @@ WORDS = (
     "refuse.missing",
     "refuse.off",
     "refuse.players",
+    "refuse.players_exact",
+    "refuse.teams",
+    "refuse.teams_exact",
     "refuse.switch_players",
     "refuse.twice",
     "refuse.most",
@@ -82,6 +89,7 @@ WORDS = (
     "refuse.number",
     "refuse.only",
     "refuse.members",
+    "refuse.members_exact",
     "members",
     "game",
     "lowest",
@@ -222,7 +230,7 @@ def resolved_sheet(pack: Pack) -> dict[str, Any] | None:
     """The pack's score sheet resolved for a client (docs/score-sheet.md); None if it has none."""
     from ..scoring import sheet as scoresheet
 
-    return None if pack.sheet is None else scoresheet.resolved(pack.sheet, pack.catalogs)
+    return None if pack.sheet is None else scoresheet.resolved(pack.sheet, pack.catalogs, pack.shipped())
 
 
 def make_page(pack: Pack, resolved: Mapping[str, Any], pieces: Sequence[Piece], lang: str, rulebook: str | None) -> str:

@@ -12,7 +12,7 @@ changes the number never reads "2 mission". Lists of names are joined the langua
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -35,13 +35,16 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "score.ask.variants": frozenset({"variants"}),
     "score.ask.colour": frozenset({"n", "free"}),
     "score.ask.team": frozenset({"n", "free"}),
+    "score.ask.teams": frozenset({"players_min", "players_max"}),
     "score.ask.members": frozenset({"min", "max"}),
+    "score.ask.members_exact": frozenset({"n"}),
     "score.ask.missions": frozenset({"n"}),
     "score.ask.overwrite": frozenset({"path"}),
     # an answer `score --interactive` cannot use (scoring/ask.py)
     "score.answer.number": frozenset({"min", "max"}),
     "score.answer.name_long": frozenset({"n"}),
     "score.answer.members": frozenset({"n", "min", "max"}),
+    "score.answer.members_exact": frozenset({"n", "count"}),
     "score.answer.too_long": frozenset({"length", "n"}),
     "score.answer.unknown": frozenset({"what", "text"}),
     "score.answer.did_you_mean": frozenset({"names"}),
@@ -62,6 +65,8 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     # the phone's score page (export/scorepage.py) fills these
     "scorepage.players.hint": frozenset({"min", "max"}),
     "scorepage.players_exact": frozenset({"n"}),
+    "scorepage.teams.hint": frozenset({"min", "max"}),
+    "scorepage.teams_exact": frozenset({"n"}),
     "scorepage.from_players": frozenset({"n"}),
     "scorepage.chosen": frozenset({"n", "most"}),
     "scorepage.remove": frozenset({"name"}),
@@ -72,6 +77,9 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "scorepage.refuse.missing": frozenset({"what"}),
     "scorepage.refuse.off": frozenset({"what"}),
     "scorepage.refuse.players": frozenset({"n", "min", "max"}),
+    "scorepage.refuse.players_exact": frozenset({"n", "min", "max"}),
+    "scorepage.refuse.teams": frozenset({"n", "min", "max"}),
+    "scorepage.refuse.teams_exact": frozenset({"n", "min", "max"}),
     "scorepage.refuse.switch_players": frozenset({"what", "min", "max"}),
     "scorepage.refuse.twice": frozenset({"card", "where"}),
     "scorepage.refuse.most": frozenset({"most", "what"}),
@@ -82,6 +90,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "scorepage.refuse.number": frozenset({"what", "min", "max"}),
     "scorepage.refuse.only": frozenset({"what"}),
     "scorepage.refuse.members": frozenset({"n", "min", "max"}),
+    "scorepage.refuse.members_exact": frozenset({"n", "min", "max"}),
 }
 
 # `{{` and `}}`, a field `{...}`, or a lone brace. Only a field holding a plain name is
@@ -101,11 +110,23 @@ class MissingText(InputError):
         super().__init__([Finding(f"i18n/{FALLBACK}.yaml", None, key, "missing in the English catalog")])
 
 
-# The engine's own screens (the scorer's questions and answers, the phone's score page) are not a
-# game's words: a pack that does not write them gets the shipped catalogs' (Texts.shipped).
+# The engine's own screens (the scorer's questions and answers, the phone's score page, the words
+# every score table and pad has) are not a game's words: a pack that does not write them gets
+# the shipped catalogs' (Texts.shipped).
 ENGINE_WORDS = (
     "answer.",
     "score.answer.",
+    "score.noun.",  # what the questions name: a colour, a variant …
+    "colour.",  # the common colours' names (red, blue …)
+    "score.rank",
+    "score.winner",  # and score.winners
+    "score.points.",
+    "score.team.",
+    "score.ask.variants",
+    "score.pad.name",
+    "score.pad.ties",
+    "score.pad.variants",
+    "score.pad.shaded",
     "score.ask.players",
     "score.ask.colour",
     "score.ask.team",
@@ -131,6 +152,8 @@ class Texts:
     lang: str = FALLBACK
     numbers: Mapping[str, object] = field(default_factory=dict)
     shipped: Callable[[], Catalogs] | None = None  # where ENGINE_WORDS the pack lacks come from
+    # the last resort: words for the keys a score sheet's writer may leave out (Sheet.unwritten)
+    defaults: Mapping[str, str] = field(default_factory=dict)
 
     def __call__(self, key: str, **values: object) -> str:
         return fill(self.raw(key), {**dict(self.numbers), **values}, self.lang)
@@ -141,22 +164,35 @@ class Texts:
 
     def raw(self, key: str) -> str:
         """The language's text, else the English one; an empty text is not translated yet."""
-        text = self.catalogs.get(self.lang, {}).get(key) or self.catalogs.get(FALLBACK, {}).get(key)
-        if text is None and self.shipped is not None and key.startswith(ENGINE_WORDS):
-            shipped = self.shipped()
-            text = shipped.get(self.lang, {}).get(key) or shipped.get(FALLBACK, {}).get(key)
+        text = next((c[key] for c in self._sources(key) if c.get(key)), self.defaults.get(key))
         if text is None:
             raise MissingText(key)
         return text
 
+    def _sources(self, key: str) -> Iterator[Mapping[str, str]]:
+        """The catalogs `key` is looked up in, in order: this language, English, then the shipped
+        ones for the engine's own words."""
+        yield self.catalogs.get(self.lang, {})
+        yield self.catalogs.get(FALLBACK, {})
+        if self.shipped is not None and key.startswith(ENGINE_WORDS):
+            shipped = self.shipped()
+            yield from (shipped.get(lang, {}) for lang in (self.lang, FALLBACK))
+
+    def forms(self, key: str) -> dict[str, str]:
+        """The plural forms of `key` (`key.one`, `key.other` …) from the first catalog that has any."""
+        for catalog in self._sources(f"{key}."):
+            found = {k.rpartition(".")[2]: v for k, v in catalog.items() if k.startswith(f"{key}.") and v}
+            if found:
+                return found
+        return {}
+
     def plural(self, key: str, count: int, **values: object) -> str:
         """The form of `key` for `count` in this language's CLDR plural category ({count} filled)."""
         category = plural_category(self.lang, count)
-        for lang in (self.lang, FALLBACK):
-            catalog = self.catalogs.get(lang, {})
-            for form in (category, "other"):
-                if catalog.get(f"{key}.{form}"):
-                    return fill(catalog[f"{key}.{form}"], {**dict(self.numbers), **values, "count": count}, self.lang)
+        for catalog in self._sources(f"{key}."):
+            text = catalog.get(f"{key}.{category}") or catalog.get(f"{key}.other")
+            if text:
+                return fill(text, {**dict(self.numbers), **values, "count": count}, self.lang)
         raise MissingText(f"{key}.other")
 
 
@@ -232,9 +268,11 @@ def fields(text: str) -> set[str]:
     return names
 
 
-def placeholder_problems(text: str, allowed: Collection[str], lang: str | None = None) -> list[str]:
+def placeholder_problems(text: str, allowed: Collection[str] | None, lang: str | None = None) -> list[str]:
     """What `fill` would leave unfilled in `text`: unknown names, malformed braces, and plural
-    selectors without an `other` form or with a category `lang` does not have."""
+    selectors without an `other` form or with a category `lang` does not have.
+
+    `allowed` None: the names that will be filled are not known, so none is called unknown."""
     problems = []
     for match in _BRACES.finditer(text):
         token, inside = match.group(), match.group(1)
@@ -245,7 +283,7 @@ def placeholder_problems(text: str, allowed: Collection[str], lang: str | None =
             problems.append(f"a lone {token!r} (write {token * 2} for a brace)")
         elif name is None or not _NAME.fullmatch(name):
             problems.append(f"malformed placeholder {token!r}: only {{name}} or {{name|one:…|other:…}} is allowed")
-        elif name not in allowed:
+        elif allowed is not None and name not in allowed:
             problems.append(f"unknown placeholder {token!r}")
         elif forms is not None and "other" not in forms:
             problems.append(f"plural selector {token!r} has no 'other' form")

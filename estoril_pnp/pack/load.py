@@ -6,7 +6,7 @@ Every fault names file, line and key; nothing here knows any particular game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -39,8 +39,12 @@ class Pack:
     sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
 
     def texts(self, lang: str) -> Texts:
-        shipped = None if self.files.root.resolve() == default_pack().resolve() else shipped_catalogs
-        return Texts(self.catalogs, lang, self.numbers(), shipped)
+        defaults = self.sheet.unwritten if self.sheet is not None else {}
+        return Texts(self.catalogs, lang, self.numbers(), self.shipped(), defaults)
+
+    def shipped(self) -> Callable[[], Catalogs] | None:
+        """Where the engine's own words this pack does not write come from (none for the shipped pack)."""
+        return None if self.files.root.resolve() == default_pack().resolve() else shipped_catalogs
 
     def numbers(self) -> dict[str, int]:
         """The numbers every catalog text may use: pack.yaml's, the model's, then the score sheet's own."""

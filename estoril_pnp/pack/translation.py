@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..i18n import catalogs as i18n
 from ..render.layout import Design
-from ..scoring.sheet import catalog_keys
+from ..scoring.sheet import shown_keys
 from .load import Pack, shipped_catalogs
 
 # Keys the code itself reads: the tables of `list`, the score table and prompts, the
@@ -67,7 +67,7 @@ def used_keys(pack: Pack, design: Design) -> set[str]:
     keys = {str(el.style["key"]) for layout in design.layouts.values() for el in layout.elements if "key" in el.style}
     for items in pack.items.values():
         keys |= {key for item in items for key in _keys_in((item.face, item.reverse))}
-    keys |= set(catalog_keys(pack.sheet) if pack.sheet else ())
+    keys |= set(shown_keys(pack.sheet) if pack.sheet else ())
     return keys | set(pack.model.required_keys() if pack.model else ())
 
 

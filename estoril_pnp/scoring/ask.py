@@ -38,7 +38,7 @@ def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
     low, high = sheet.players
     count = low  # a game for a fixed number of players does not ask how many play
     if high > low:
-        question = t("score.ask.players", players_min=low, players_max=high)
+        question = t("score.ask.teams" if sheet.teams else "score.ask.players", players_min=low, players_max=high)
         count = ask(question, partial(_number, t, low=low, high=high), t)
     data: dict[str, Any] = {}
     variants = [s for s in sheet.switches if s["kind"] == "variant"]
@@ -87,14 +87,14 @@ class _Session:
 
     def player(self, n: int, before: list[dict[str, Any]], entries: list[dict[str, Any]]) -> dict[str, Any]:
         sheet, t = self.sheet, self.t
-        colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
+        colours = _colours(sheet, t)
         free = [c.id for c in sheet.colours.items if c.id not in {p["colour"] for p in before}]
         offered = ", ".join(colours.shown[c] for c in free)
         question = t("score.ask.team" if sheet.teams else "score.ask.colour", n=n, free=offered)
         player: dict[str, Any] = {"colour": ask(question, partial(_one, t, colours, allowed=free), t)}
         if sheet.teams:  # a seat is a team: its members instead of a name
             low, high = sheet.teams
-            question = t("score.ask.members", min=low, max=high)
+            question = t("score.ask.members_exact", n=low) if low == high else t("score.ask.members", min=low, max=high)
             player["members"] = ask(question, partial(_members, t, low=low, high=high), t)
         elif name := ask(t("score.ask.name"), partial(_name, t), t, default=""):
             player["name"] = name
@@ -108,6 +108,8 @@ class _Session:
     def entry(self, entry: Mapping[str, Any], own: dict[str, Any], playing: list[str]) -> Any:
         sheet, t, kind = self.sheet, self.t, entry["kind"]
         question = t(entry["ask"])
+        if entry["per"] == "player" and not question.startswith(" "):  # under its player, as the name
+            question = f"  {question}"
         if kind == "number":
             low, high = evaluate_num(entry["min"], self.players), evaluate_num(entry["max"], self.players)
             default = None if entry["default"] is None else str(evaluate_num(entry["default"], self.players))
@@ -115,7 +117,7 @@ class _Session:
         if kind == "yesno":
             return answers.confirm(question, t)
         if kind == "holder":
-            colours = names(sheet, ["colours"], t.catalogs, "colour", t.lang)
+            colours = _colours(sheet, t)
             return ask(question, partial(_optional, t, colours, allowed=playing), t, default="")
         if kind == "holders":
             return self.holders(entry, question, playing)
@@ -141,7 +143,7 @@ class _Session:
         t = self.t
         typer.echo(clean(question))
         known = names(self.sheet, entry["of"], t.catalogs, entry["noun"], t.lang)
-        colours = names(self.sheet, ["colours"], t.catalogs, "colour", t.lang)
+        colours = _colours(self.sheet, t)
         held: dict[str, str] = {}
         for ident in known.shown:
             seat = ask(f"  {known.shown[ident]}", partial(_optional, t, colours, allowed=playing), t, default="")
@@ -181,6 +183,12 @@ class _Session:
                 self.taken.add(ident)
             elif once == "player":
                 own.setdefault("mine", set()).add(ident)
+
+
+def _colours(sheet: Sheet, t: Texts) -> Names:
+    """The seats' colours as the table names them: the pack's word, else the engine's, else the id."""
+    shown = {p.name_key: t(p.name_key) for p in sheet.colours.items if p.name_key}
+    return names(sheet, ["colours"], {**t.catalogs, t.lang: {**shown, **t.catalogs.get(t.lang, {})}}, "colour", t.lang)
 
 
 def offer_save(text: str, t: Texts) -> None:
@@ -253,6 +261,8 @@ def _name(t: Texts, text: str) -> str:
 
 def _members(t: Texts, text: str, low: int, high: int) -> list[str]:
     found = [m.strip() for m in text.split(",") if m.strip()]
+    if low == high != len(found):
+        raise ValueError(t("score.answer.members_exact", n=len(found), count=low))
     if not low <= len(found) <= high:
         raise ValueError(t("score.answer.members", n=len(found), min=low, max=high))
     return [_name(t, m) for m in found]

@@ -211,7 +211,9 @@ class _Check:
         n = len(raw_players)
         low, high = sheet.players
         if not low <= n <= high:
-            self.fault(("players",), f"{n} players; the game takes {low} to {high}")
+            seats = ("team" if sheet.teams else "player") + ("" if n == 1 else "s")
+            size = f"exactly {low}" if low == high else f"{low} to {high}"
+            self.fault(("players",), f"{n} {seats}; the game takes {size}")
         switches = self.switches(data, n, overrides)
         _, entries = sheet.apply(switches)
         colours = names(sheet, ["colours"], self.catalogs, "colour")
@@ -332,7 +334,8 @@ class _Check:
             self.misfit((*at, "members"), wrong)
             return ()
         if not low <= len(value) <= high:
-            self.fault((*at, "members"), f"{len(value)} members; a team has {low} to {high}")
+            size = str(low) if low == high else f"{low} to {high}"
+            self.fault((*at, "members"), f"{len(value)} members; a team has {size}")
         return tuple(value)
 
     def sheet_checks(self, played: Played) -> None:

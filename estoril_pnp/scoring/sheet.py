@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from collections.abc import Collection as Collection_
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import Finding, InputError, shown
+from ..i18n.catalogs import ENGINE_WORDS, Catalogs, MissingText, Texts
 from ..source import yamlsrc
 from ..source.yamlsrc import Located, Path_
 from . import bounds
@@ -94,6 +96,9 @@ class Sheet:
     teams: tuple[int, int] | None = None  # members per seat in a partnership game
     outcome: Mapping[str, Any] = field(default_factory=lambda: default_outcome(None))
     checks: tuple[dict[str, Any], ...] = ()
+    # the catalog keys the writer left to their defaults (an entry's question, a switch's name …),
+    # each with the words shown when no catalog has it: never required of the catalogs
+    unwritten: Mapping[str, str] = field(default_factory=dict)
     plans: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # scorecalc's cache
 
     @property
@@ -167,6 +172,28 @@ def load(path: Path, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piec
 
 # ---- reading ---------------------------------------------------------------------------------
 
+
+def _close(word: Any, choices: Collection_[str]) -> str | None:
+    """What a misspelt name may have meant: the closest of `choices`, if one is close."""
+    close = difflib.get_close_matches(str(word), list(choices), n=1)
+    return close[0] if close else None
+
+
+def _meant(word: Any, choices: Collection_[str]) -> str:
+    """The hint "; did you mean …?" for a misspelt name, else nothing."""
+    close = _close(word, choices) if isinstance(word, str) else None
+    return f"; did you mean {close!r}?" if close else ""
+
+
+def _as_words(ident: str) -> str:
+    """An id as the words a display shows when no catalog names it: "open_stalls" → "open stalls"."""
+    return ident.replace("_", " ").replace("-", " ")
+
+
+def _written_id(raw: Any) -> Any:
+    return raw.get("id") if isinstance(raw, dict) else None
+
+
 _TOP = {
     "sheet": True, "title": True, "legend": False, "players": True, "numbers": False, "pieces": True,
     "measures": False, "entries": True, "switches": False, "categories": True, "changes": False,
@@ -223,10 +250,31 @@ class _Reader:
         self.broken_measures: set[str] = set()
         self.forms = 0  # expression forms read so far (MAX_FORMS)
         self.at: dict[str, Path_] = {}  # category, figure or measure -> where its expression is written
+        self.broken: set[str] = set()  # names written but refused: a reference to one is no second fault
+        self.unwritten: dict[str, str] = {}  # Sheet.unwritten
 
     # -- small checks ---------------------------------------------------------------------
     def fault(self, path: Path_, message: str) -> None:
         self.findings.append(self.src.finding(path, message))
+
+    def dangling(self, path: Path_, name: Any, message: str) -> None:
+        """A reference that names nothing: a fault, unless `name` was written and already refused
+        (the writer sees the one located error, not its echoes wherever the name is used)."""
+        if not (isinstance(name, str) and name in self.broken):
+            self.fault(path, message)
+
+    def written(self, spec: Mapping[str, Any], name: str, default: str, ident: str) -> Any:
+        """The catalog key `spec` gives as `name`, else `default`, which no catalog then needs:
+        without a text it shows `ident` as words (nothing for an empty `ident`)."""
+        if name in spec:
+            return spec[name]
+        self.unwritten[default] = _as_words(ident)
+        return default
+
+    def refused(self, name: Any) -> None:
+        """A definition that could not be read: its name, if it has one, is known to be broken."""
+        if isinstance(name, str):
+            self.broken.add(name)
 
     def keys(self, value: Any, path: Path_, allowed: Mapping[str, bool], what: str) -> dict[str, Any] | None:
         """`value` as a mapping with only the `allowed` keys and every required one, else None."""
@@ -234,14 +282,16 @@ class _Reader:
             self.fault(path, f"{what} must be a mapping (got {shown(value)})")
             return None
         ok = True
+        meant = set()  # a misspelt required key is one fault, not also "missing"
         for key in value:
             if key not in allowed:
-                close = difflib.get_close_matches(str(key), list(allowed), n=1)
-                hint = f"did you mean {close[0]!r}?" if close else f"{what} takes {', '.join(allowed)}"
+                close = _close(key, allowed)
+                meant |= {close} if close else set()
+                hint = f"did you mean {close!r}?" if close else f"{what} takes {', '.join(allowed)}"
                 self.fault((*path, key), f"unknown key {shown(key)}; {hint}")
                 ok = False
         for key, required in allowed.items():
-            if required and key not in value:
+            if required and key not in value and key not in meant:
                 self.fault(path, f"missing key '{key}' ({what})")
                 ok = False
         return value if ok else None
@@ -285,7 +335,7 @@ class _Reader:
             if value in self.model_numbers:
                 return self.model_numbers[value]
             known = ", ".join(sorted({*self.numbers, *self.model_numbers})) or "none"
-            self.fault(path, f"unknown number {shown(value)}; the pack's numbers: {known}")
+            self.dangling(path, value, f"unknown number {shown(value)}; the pack's numbers: {known}")
             return None
         return self.literal(value, path)
 
@@ -314,6 +364,8 @@ class _Reader:
         for name, value in numbers.items():
             if self.ident(name, ("numbers", name)) and self.literal(value, ("numbers", name)) is not None:
                 self.numbers[name] = value
+            else:
+                self.refused(name)
         players = self.players(top["players"])
         self.read_pieces(top["pieces"])
         self.read_switches(top.get("switches") or [])
@@ -346,8 +398,10 @@ class _Reader:
         checks = self.read_checks(top.get("checks") or [])
         teams = self.teams(top["teams"]) if "teams" in top else None
         order = self.order()
-        if "colours" not in self.collections and isinstance(top["pieces"], dict):
-            self.fault(("pieces",), "missing collection 'colours' (the players' colours)")
+        if "colours" not in {*self.collections, *self.broken} and isinstance(top["pieces"], dict):
+            self.fault(
+                ("pieces",), f"missing collection 'colours' (the players' colours){_meant('colours', top['pieces'])}"
+            )
         if self.findings or players is None:
             return None
         return Sheet(
@@ -369,6 +423,7 @@ class _Reader:
             teams=teams,
             outcome=outcome,
             checks=tuple(checks),
+            unwritten=self.unwritten,
         )
 
     def players(self, value: Any, what: str = "players") -> tuple[int, int] | None:
@@ -398,6 +453,7 @@ class _Reader:
             allowed = {"from": False, "items": False, "once": False, "what": False, "many": False}
             spec = self.keys(raw, at, allowed, "a collection")
             if spec is None:
+                self.refused(name)
                 continue
             once = spec.get("once", "game")
             if once not in ONCE:
@@ -408,6 +464,7 @@ class _Reader:
             many = self.words(spec.get("many", f"{what}s"), (*at, "many"))
             if ("from" in spec) == ("items" in spec):
                 self.fault(at, "give either 'from: model' or 'items:'")
+                self.refused(name)
                 continue
             if "from" in spec:
                 items = self.model_collection(name, spec["from"], (*at, "from"))
@@ -415,6 +472,8 @@ class _Reader:
                 items = self.items(name, spec["items"], (*at, "items"))
             if items is not None:
                 self.collections[name] = Collection(name, once, str(what), items, many)
+            else:
+                self.refused(name)
         colours = self.collections.get("colours")
         for i, piece in enumerate(colours.items if colours else ()):
             if piece.fields.get("shape") not in SHAPES or not _RGB.fullmatch(str(piece.fields.get("rgb"))):
@@ -460,8 +519,9 @@ class _Reader:
             names = set(fields) if names is None else names
             symbols = self.listed(spec.get("symbols", []), (*at, i, "symbols"), "symbols")
             if ident and all(self.ident(s, (*at, i, "symbols", j)) for j, s in enumerate(symbols)):
-                if collection == "colours":
+                if collection == "colours":  # named by the engine's words for it, else by its id
                     key = f"colour.{ident}"
+                    self.unwritten[key] = _as_words(ident)
                 out.append(Piece(ident, collection, name or ident, key, dict(fields), tuple(symbols)))
         seen: set[str] = set()
         for i, piece in enumerate(out):
@@ -487,6 +547,7 @@ class _Reader:
             at: Path_ = ("switches", i)
             spec = self.keys(raw, at, allowed, "a switch")
             if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
+                self.refused(_written_id(raw))
                 continue
             if spec["kind"] not in ("variant", "option"):
                 self.fault((*at, "kind"), f"must be variant or option (got {shown(spec['kind'])})")
@@ -506,16 +567,18 @@ class _Reader:
                 "kind": spec["kind"],
                 "values": values,
                 "players": bounds,
-                "label": self.key(spec.get("label", f"score.variant.{ident}.name"), (*at, "label")),
-                "rule": self.key(spec.get("rule", f"score.variant.{ident}.rule"), (*at, "rule")),
+                "label": self.key(self.written(spec, "label", f"score.variant.{ident}.name", ident), (*at, "label")),
+                "rule": self.key(self.written(spec, "rule", f"score.variant.{ident}.rule", ""), (*at, "rule")),
             }
+            for v in values:  # a valued option's values have no key of their own to write
+                self.unwritten[f"score.variant.{ident}.value.{v}"] = _as_words(v)
 
     def switch_on(self, value: Any, at: Path_) -> str | None:
         """A `when:`: a yes/no switch that must be on."""
         if value is None:
             return None
         if not isinstance(value, str) or value not in self.switches:
-            self.fault(at, f"unknown switch {shown(value)}; known: {', '.join(self.switches) or 'none'}")
+            self.dangling(at, value, f"unknown switch {shown(value)}; known: {', '.join(self.switches) or 'none'}")
             return None
         if self.switches[value]["values"]:
             self.fault(at, f"switch {value!r} has values; 'when' needs a switch that is on or off")
@@ -526,10 +589,15 @@ class _Reader:
             at: Path_ = ("entries", i)
             kind = raw.get("kind") if isinstance(raw, dict) else None
             if not isinstance(kind, str) or kind not in _ENTRY_KINDS:
-                self.fault((*at, "kind"), f"must be one of {', '.join(_ENTRY_KINDS)} (got {shown(kind)})")
+                self.fault(
+                    (*at, "kind"),
+                    f"must be one of {', '.join(_ENTRY_KINDS)} (got {shown(kind)}){_meant(kind, _ENTRY_KINDS)}",
+                )
+                self.refused(_written_id(raw))
                 continue
             spec = self.keys(raw, at, {**_ENTRY_COMMON, **_ENTRY_KINDS[kind]}, f"a {kind} entry")
             if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
+                self.refused(_written_id(raw))
                 continue
             if ident in self.entries:
                 self.fault((*at, "id"), f"entry {ident!r} is defined twice")
@@ -538,7 +606,7 @@ class _Reader:
                 self.fault(
                     (*at, "per"), f"must be {'game' if kind in _GAME_ONLY else 'player or game'} (got {shown(per)})"
                 )
-            ask = self.key(spec.get("ask", f"score.ask.{ident}"), (*at, "ask"))
+            ask = self.key(self.written(spec, "ask", f"score.ask.{ident}", ident), (*at, "ask"))
             entry: dict[str, Any] = {
                 "id": ident,
                 "per": per,
@@ -549,6 +617,8 @@ class _Reader:
                 "only": self.only(spec["only"], per, (*at, "only")) if "only" in spec else None,
             }
             entry |= self.entry_keys(kind, spec, at)
+            if kind in _PIECE_KINDS and not entry["of"]:  # its collection is refused: so is what counts it
+                self.refused(ident)
             if kind in _PIECE_KINDS:
                 first = self.collections[entry["of"][0]].what if entry["of"] else ident
                 entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
@@ -570,6 +640,8 @@ class _Reader:
         elif kind == "pieces":
             of = spec.get("of")
             names = [of] if isinstance(of, str) else self.listed(of, (*at, "of"), "collections")
+            if isinstance(of, list) and not of:
+                self.fault((*at, "of"), "must name one collection or more")
             out["of"] = [c for j, c in enumerate(names) if self.collection(c, (*at, "of", j))]
             ids = [p.id for c in out["of"] for p in self.collections[c].items]
             if len(ids) != len(set(ids)):
@@ -627,13 +699,14 @@ class _Reader:
     def collection(self, name: Any, at: Path_) -> bool:
         if isinstance(name, str) and name in self.collections:
             return True
-        self.fault(at, f"unknown collection {shown(name)}; the sheet's pieces: {', '.join(self.collections)}")
+        self.dangling(at, name, f"unknown collection {shown(name)}; the sheet's pieces: {', '.join(self.collections)}")
         return False
 
     def piece(self, collections: list[str], ident: Any, at: Path_) -> bool:
         if isinstance(ident, str) and any(ident in self.collections[c].by_id for c in collections):
             return True
-        self.fault(at, f"unknown piece {shown(ident)} in {', '.join(collections) or 'no collection'}")
+        if collections:  # else the collection named is unknown, a fault already
+            self.fault(at, f"unknown piece {shown(ident)} in {', '.join(collections)}")
         return False
 
     # -- expressions ------------------------------------------------------------------------
@@ -662,12 +735,14 @@ class _Reader:
             at: Path_ = ("categories", i)
             spec = self.keys(raw, at, allowed, "a category")
             if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
+                self.refused(_written_id(raw))
                 continue
             if ident in self.categories or ident in self.figure_names or ident == TOTAL:
                 self.fault((*at, "id"), f"{ident!r} is already the name of a category or figure")
                 continue
             if ("points" in spec) == ("contest" in spec):
                 self.fault(at, "give either 'points' or 'contest'")
+                self.refused(ident)
                 continue
             category: dict[str, Any] = {
                 "id": ident,
@@ -716,7 +791,7 @@ class _Reader:
         each = spec["each"]
         entry = self.entries.get(each) if isinstance(each, str) else None
         if not entry or entry["kind"] not in ("choice", "choices") or entry["per"] != "game":
-            self.fault((*at, "each"), f"must name a choice or choices entry of the game (got {shown(each)})")
+            self.dangling((*at, "each"), each, f"must name a choice or choices entry of the game (got {shown(each)})")
             return None
         out["each"] = each
         if "of" not in spec:
@@ -748,6 +823,8 @@ class _Reader:
             where = at if isinstance(value, str) else (*at, j)
             if measure and name == IT:
                 out.append(IT)
+            elif isinstance(name, str) and name in self.broken:  # refused where it is written
+                return None
             elif isinstance(name, str) and name in self.entries and self.entries[name]["kind"] in _PIECE_KINDS:
                 out.append(name)
             else:
@@ -781,10 +858,9 @@ class _Reader:
             return None
         forms = [k for k in value if k in FORMS]
         if len(forms) != 1:
-            self.fault(
-                at,
-                f"an expression has one of {', '.join(FORMS)} (got {', '.join(map(str, value)) or 'nothing'})",
-            )
+            got = ", ".join(map(str, value)) or "nothing"
+            hints = [h for k in value if (h := _meant(k, FORMS))] if not forms else []
+            self.fault(at, f"an expression has one of {', '.join(FORMS)} (got {got}){''.join(hints[:1])}")
             return None
         form = forms[0]
         if form in _PIECE_FORMS:
@@ -842,13 +918,13 @@ class _Reader:
         if form in _ENTRY_FORMS:
             entry = self.entries.get(target) if isinstance(target, str) else None
             if not entry or entry["kind"] != _ENTRY_FORMS[form]:
-                self.fault((*at, form), f"must name a {_ENTRY_FORMS[form]} entry (got {shown(target)})")
+                self.dangling((*at, form), target, f"must name a {_ENTRY_FORMS[form]} entry (got {shown(target)})")
                 return None
             return {form: target}
         known = {*self.category_names, *self.figure_names, TOTAL} if form == "figure" else self.contest_names
         if not isinstance(target, str) or target not in known:
             what = "figure or category" if form == "figure" else "contest category"
-            self.fault((*at, form), f"unknown {what} {shown(target)}")
+            self.dangling((*at, form), target, f"unknown {what} {shown(target)}")
             return None
         if owner:
             self.deps.setdefault(owner, set()).add(target)
@@ -892,7 +968,9 @@ class _Reader:
         if form == "measure":
             entry = self.entries.get(spec["measure"]) if isinstance(spec["measure"], str) else None
             if measure or not entry or entry["kind"] != "choice":
-                self.fault((*at, "measure"), f"must name a choice entry (got {shown(spec['measure'])})")
+                self.dangling(
+                    (*at, "measure"), spec["measure"], f"must name a choice entry (got {shown(spec['measure'])})"
+                )
                 return None
             self.measured_choices.add(entry["id"])
             return {"measure": spec["measure"], **out}
@@ -988,7 +1066,7 @@ class _Reader:
             for name, wanted in (spec["when"] or {}).items() if isinstance(spec["when"], dict) else ():
                 switch = self.switches.get(name)
                 if switch is None:
-                    self.fault((*at, "when", name), f"unknown switch {shown(name)}")
+                    self.dangling((*at, "when", name), name, f"unknown switch {shown(name)}")
                 elif (wanted not in switch["values"]) if switch["values"] else not isinstance(wanted, bool):
                     self.fault(
                         (*at, "when", name),
@@ -1030,7 +1108,7 @@ class _Reader:
                 base["of"] = base["of"][0] if base["of"] else None
             found = self.entry_keys(kind, {**base, **spec}, at)
             return {k: found[k] for k in spec}
-        self.fault(at, f"unknown {'category' if part == 'categories' else 'entry'} {shown(target)}")
+        self.dangling(at, target, f"unknown {'category' if part == 'categories' else 'entry'} {shown(target)}")
         return None
 
     def read_figures(self, value: Any) -> dict[str, Expr]:
@@ -1052,7 +1130,7 @@ class _Reader:
     def figure(self, value: Any, at: Path_) -> str | None:
         if isinstance(value, str) and (value in self.categories or value in self.figure_names or value == TOTAL):
             return str(value)
-        self.fault(at, f"names nothing: {shown(value)} is no category, figure or total")
+        self.dangling(at, value, f"names nothing: {shown(value)} is no category, figure or total")
         return None
 
     def read_tallies(self, value: Any) -> list[dict[str, Any]]:
@@ -1196,7 +1274,14 @@ class _Reader:
 
 
 def catalog_keys(sheet: Sheet) -> list[str]:
-    """Every catalog key the sheet names, and those the table, the pad and the questions add."""
+    """The catalog keys the pack must have: every one the sheet's writer wrote. A key left to its
+    default (Sheet.unwritten) and the engine's own words (i18n's ENGINE_WORDS, from the shipped
+    catalogs) are not required."""
+    return [k for k in shown_keys(sheet) if k not in sheet.unwritten and not k.startswith(ENGINE_WORDS)]
+
+
+def shown_keys(sheet: Sheet) -> list[str]:
+    """Every catalog key the table, the pad, the questions and the phone page show for the sheet."""
     keys = [sheet.title, *([sheet.legend] if sheet.legend else [])]
     for c in sheet.categories:
         keys += [c["label"], *([c["hint"]] if c["hint"] else [])]
@@ -1217,7 +1302,7 @@ def catalog_keys(sheet: Sheet) -> list[str]:
     keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
     keys += ["score.rank", "score.winner", "score.winners", "score.points.other", "score.pad.name", "score.pad.ties"]
     keys = [k for k in keys if k]  # a co-operative game's ranking names nothing
-    # the questions' own words (score.ask.players, answer.*) are the engine's: i18n.ENGINE_WORDS
+    # the questions' own words (score.ask.players, answer.*) are the page's and the scorer's own
     if any(s["kind"] == "variant" for s in sheet.switches):
         keys += ["score.pad.variants", "score.pad.shaded", "score.ask.variants"]
     return list(dict.fromkeys(keys))
@@ -1241,32 +1326,32 @@ def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
 PLURALS = ("score.points",)  # texts with a form per CLDR plural category
 
 
-def resolved(sheet: Sheet, catalogs: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+def resolved(sheet: Sheet, catalogs: Catalogs, shipped: Callable[[], Catalogs] | None = None) -> dict[str, Any]:
     """The sheet and every piece and text it needs as plain JSON data: a client (the phone page)
-    scores from this alone, with the semantics of docs/score-sheet.md."""
-    fallback = catalogs.get("en", {})
+    scores from this alone, with the semantics of docs/score-sheet.md. Texts are looked up as
+    the scorer does (Texts: the language, English, the `shipped` engine words, the sheet's defaults)."""
+    words = {lang: Texts(catalogs, lang, shipped=shipped, defaults=sheet.unwritten) for lang in sorted(catalogs)}
     # a plural's forms (score.points.one …), not a key that only begins alike (score.points_won)
-    keys = [k for k in catalog_keys(sheet) if not k.startswith(tuple(f"{stem}." for stem in PLURALS))]
+    keys = [k for k in shown_keys(sheet) if not k.startswith(tuple(f"{stem}." for stem in PLURALS))]
 
-    def texts(catalog: Mapping[str, str]) -> dict[str, Any]:
-        out: dict[str, Any] = {k: catalog.get(k) or fallback.get(k) for k in keys if catalog.get(k) or fallback.get(k)}
-        for stem in PLURALS:
-            source = catalog if any(k.startswith(f"{stem}.") for k in catalog) else fallback
-            out[stem] = {k.rpartition(".")[2]: v for k, v in source.items() if k.startswith(f"{stem}.") and v}
-        return out
+    def look_up(t: Texts, key: str) -> str | None:
+        try:
+            return t.raw(key)
+        except MissingText:  # a fault validate reports
+            return None
+
+    def texts(t: Texts) -> dict[str, Any]:
+        out: dict[str, Any] = {k: text for k in keys if (text := look_up(t, k)) is not None}
+        return out | {stem: t.forms(stem) for stem in PLURALS}
 
     def name(piece: Piece) -> dict[str, str]:
-        if piece.name_key is None:
-            return dict.fromkeys(sorted(catalogs), piece.name)
-        return {
-            lang: c.get(piece.name_key) or fallback.get(piece.name_key, piece.name)
-            for lang, c in sorted(catalogs.items())
-        }
+        found = {lang: look_up(t, piece.name_key) if piece.name_key else None for lang, t in words.items()}
+        return {lang: text or piece.name for lang, text in found.items()}
 
     return {
         "sheet": VERSION,
         "languages": sorted(catalogs),
-        "texts": {lang: texts(c) for lang, c in sorted(catalogs.items())},
+        "texts": {lang: texts(t) for lang, t in words.items()},
         "numbers": dict(sheet.numbers),
         "players": {"min": sheet.players[0], "max": sheet.players[1]},
         "title": sheet.title,

@@ -9,11 +9,13 @@ from .calc import PlayerScore, Result
 from .sheet import TEAM, TOTAL, Sheet
 
 
-def player_label(p: PlayerScore, t: Texts) -> str:
-    """A seat's heading: its colour and name, or a team's colour and members ("the team" in a co-operative game)."""
+def player_label(sheet: Sheet, p: PlayerScore, t: Texts) -> str:
+    """A seat's heading: its colour and name, or a team's colour and members ("the team" in a co-operative game,
+    whose members without a name are shown by their colour's name)."""
     colour = t("score.team.name") if p.colour == TEAM else t(f"colour.{p.colour}")
     if p.members:
-        return f"{colour} ({', '.join(p.members)})"
+        known = sheet.colours.by_id if p.colour == TEAM else {}
+        return f"{colour} ({', '.join(t(f'colour.{m}') if m in known else m for m in p.members)})"
     return f"{colour} ({p.name})" if p.name else colour
 
 
@@ -61,7 +63,7 @@ def table(sheet: Sheet, result: Result, t: Texts) -> Any:
     out = Table(title=plain(t(sheet.title)), caption=plain(t(sheet.legend)) if sheet.legend else None)
     out.add_column("")
     for p in result.players:
-        out.add_column(plain(player_label(p, t)), justify="right")
+        out.add_column(plain(player_label(sheet, p, t)), justify="right")
     for heading, cells, strong in rows(sheet, result, t):
         if strong:
             out.add_row(plain(heading, "bold"), *(Text(v, "bold") for v in cells))
@@ -80,7 +82,7 @@ def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
     if result.outcome in ("won", "lost"):
         return f"{t(f'score.team.{result.outcome}')} · {t.plural('score.points', result.players[0].total)} — {why_end}"
     best = [p for p in result.players if p.rank == 1]
-    names = t.list(player_label(p, t) for p in best)
+    names = t.list(player_label(sheet, p, t) for p in best)
     who = t("score.winners" if len(result.winners) > 1 else "score.winner", names=names)
     ranking = sheet.ranking
     if result.outcome == "ended" or result.tiebreak is None:

@@ -62,6 +62,8 @@ const Game = (() => {
       return { categories, entries };
     }
 
+    const SEAT_WORD = R.teams ? "scorepage.teams" : "scorepage.players"; // what the game's seats are called
+
     // ---- what the page asks
     const entries = R.entries.map((e) => ({ ...e, label: e.label || e.ask }));
     const variantIds = (vs) => vs;
@@ -78,6 +80,8 @@ const Game = (() => {
       piece: (id) => pieceById[id],
       group: (cid) => collections[cid],
       bound: (v, n) => num(v, n),
+      seatWord: SEAT_WORD,
+      seatsRefusal,
       allowed: (s, n) => (s.players.min === null || n >= num(s.players.min, n) || n === 0) && (s.players.max === null || n <= num(s.players.max, n)),
       active: (e, variants) => on(swFor(0, variants), e.when),
       count(entry, n, variants) {
@@ -214,7 +218,7 @@ const Game = (() => {
       }
       for (const e of entries.filter((x) => x.per === "game")) {
         if (!on(switchValues(out), e.when)) continue;
-        out[e.id] = game[e.id] ?? (e.kind === "choices" ? [] : null);
+        out[e.id] = game[e.id] ?? (e.kind === "number" ? blank(e) : e.kind === "choices" ? [] : null); // a number not entered: its default, if it has one
       }
       return out;
     }
@@ -317,7 +321,7 @@ const Game = (() => {
           for (const [text, holder] of Object.entries(v)) {
             if (holder === null) continue;
             const piece = one((x) => matchPiece[e.of[0]](x), text, `${path}.${text}`, t(e.label));
-            const seat = one(matchColour, holder, `${path}.${text}`, t("scorepage.players"));
+            const seat = one(matchColour, holder, `${path}.${text}`, t(SEAT_WORD));
             if (piece && has(out, piece)) fault(`${path}.${text}`, "scorepage.refuse.twice", { card: pieceById[piece].name, where: path });
             else if (piece && seat) out[piece] = seat;
           }
@@ -330,7 +334,7 @@ const Game = (() => {
       data.players.forEach((raw, i) => {
         const path = `players.${i}`;
         if (raw === null || typeof raw !== "object" || Array.isArray(raw)) { fault(path, "scorepage.refuse.shape"); return; }
-        const p = { colour: one(matchColour, raw.colour, `${path}.colour`, t("scorepage.players")) ?? String(raw.colour), name: null };
+        const p = { colour: one(matchColour, raw.colour, `${path}.colour`, t(SEAT_WORD)) ?? String(raw.colour), name: null };
         if (raw.name != null) {
           if (typeof raw.name !== "string" || raw.name.length > 100) fault(`${path}.name`, "scorepage.refuse.type", { what: t("scorepage.name") });
           else p.name = raw.name;
@@ -370,6 +374,12 @@ const Game = (() => {
       return { faults, record: faults.length ? null : rec };
     }
 
+    // `n` seats refused, in the words of the game's seats (players or teams), "exactly" when their number is fixed
+    function seatsRefusal(n, t) {
+      const [min, max] = [num(R.players.min, n), num(R.players.max, n)];
+      return t(`scorepage.refuse.${R.teams ? "teams" : "players"}${min === max ? "_exact" : ""}`, { n, min, max });
+    }
+
     // a record of ids -> its faults as the command line finds them (in the page's words)
     function check(rec, t) {
       const faults = [];
@@ -377,14 +387,14 @@ const Game = (() => {
       const n = rec.players.length;
       const sw = switchValues(rec);
       const eff = effective(sw);
-      if (n < num(R.players.min, n) || n > num(R.players.max, n)) fault("", "scorepage.refuse.players", { n, min: num(R.players.min, n), max: num(R.players.max, n) });
+      if (n < num(R.players.min, n) || n > num(R.players.max, n)) faults.push(seatsRefusal(n, t));
       for (const s of switches) {
         if (!(sw[s.id] === true || (s.values && s.values.length && has(rec.options, s.id)))) continue;
         if (!G.allowed(s, n) || (n === 0 && s.players.min !== null)) fault("", "scorepage.refuse.switch_players", { what: t(s.label), min: s.players.min ?? "", max: s.players.max ?? "" });
       }
       const seen = new Map();
       rec.players.forEach((p, i) => {
-        if (!colourOrder.includes(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.unknown", { what: t("scorepage.players"), text: p.colour });
+        if (!colourOrder.includes(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.unknown", { what: t(SEAT_WORD), text: p.colour });
         if (seen.has(p.colour)) fault(`players.${i}.colour`, "scorepage.refuse.twice", { card: colourName(p.colour), where: `players.${seen.get(p.colour)}` });
         seen.set(p.colour, i);
       });
@@ -405,7 +415,9 @@ const Game = (() => {
           const want = e.count === null || e.count === undefined ? null : num(e.count, n);
           if (want !== null && v.length !== want) fault("", "scorepage.refuse.count", { what: t(e.label), n: v.length, count: want });
           v.forEach((id, j) => once(id, nameOfPlace(`${e.id}.${j}`), null));
-        } else if (e.kind === "choice") once(v, e.id, null);
+        } else if ((e.kind === "choice" || e.kind === "number") && (v === null || v === undefined)) fault("", "scorepage.refuse.missing", { what: t(e.label) });
+        else if (e.kind === "choice") once(v, e.id, null);
+        else if (e.kind === "number" && (v < num(e.min ?? 0, n) || v > num(e.max, n))) fault("", "scorepage.refuse.number", { what: t(e.label), min: num(e.min ?? 0, n), max: num(e.max, n) });
         else if (e.kind === "holder" && v !== null && !rec.players.some((p) => p.colour === v)) fault(e.id, "scorepage.refuse.holder", { what: t(e.label), text: colourName(v) });
         else if (e.kind === "holders") {
           for (const [piece, seat] of Object.entries(v || {})) {
@@ -416,7 +428,7 @@ const Game = (() => {
       rec.players.forEach((p, i) => {
         const who = p.name ? `${colourName(p.colour)} (${p.name})` : colourName(p.colour);
         if (R.teams && (p.members || []).length < R.teams.min || R.teams && (p.members || []).length > R.teams.max) {
-          fault(who, "scorepage.refuse.members", { n: (p.members || []).length, min: R.teams.min, max: R.teams.max });
+          fault(who, R.teams.min === R.teams.max ? "scorepage.refuse.members_exact" : "scorepage.refuse.members", { n: (p.members || []).length, min: R.teams.min, max: R.teams.max });
         }
         for (const e of eff.entries.filter((x) => x.per === "player" && on(sw, x.when) && (!x.only || x.only.includes(p.colour)))) {
           const v = p[e.id];

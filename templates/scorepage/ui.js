@@ -64,8 +64,14 @@ const TEAM = "team"; // the one seat of a co-operative game's result
 const TEAMS = D.sheet.teams; // a partnership game: each seat a team, its members named
 const playerOf = (colour) => S.players.find((p) => p.colour === colour);
 const colourName = (id) => (id === TEAM ? t("score.team.name") : G.colour(id).name);
+// a team game counts and names teams where another counts players (G.seatWord, the heading)
+const SEATS = TEAMS
+  ? { hint: "scorepage.teams.hint", exact: "scorepage.teams_exact", each: "scorepage.each_team" }
+  : { hint: "scorepage.players.hint", exact: "scorepage.players_exact", each: "scorepage.each" };
 function label(p) {
-  const who = p.members && p.members.length ? p.members.join(", ") : p.name;
+  // a co-operative team's members: each player's name, else their colour's (never its id)
+  const members = (p.members || []).map((m) => (p.colour === TEAM && G.colour(m) ? colourName(m) : m));
+  const who = members.length ? members.join(", ") : p.name;
   return who ? `${colourName(p.colour)} (${who})` : colourName(p.colour);
 }
 const variants = () => G.switches.filter((s) => s.kind === "variant" && S.switches[s.id]).map((s) => s.id);
@@ -100,7 +106,7 @@ function togglePlayer(colour) {
       }
       return null;
     }
-    if (S.players.length >= G.players.max) return t("scorepage.refuse.players", { n: S.players.length + 1, min: G.players.min, max: G.players.max });
+    if (S.players.length >= G.players.max) return G.seatsRefusal(S.players.length + 1, t);
     S.players.push(G.newPlayer(colour));
     if (!S.tab) S.tab = colour;
     return null;
@@ -226,9 +232,9 @@ function drawPlayers() {
       })),
   );
   const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
-  const hint = min === max ? t("scorepage.players_exact", { n: min }) : t("scorepage.players.hint", { min, max });
+  const hint = min === max ? t(SEATS.exact, { n: min }) : t(SEATS.hint, { min, max });
   return el("section", { "aria-labelledby": "h-players" },
-    el("h2", { id: "h-players", text: t("scorepage.players") }),
+    el("h2", { id: "h-players", text: t(G.seatWord) }),
     el("p", { text: hint }),
     el("div", { class: "row colours", role: "group", "aria-labelledby": "h-players" }, buttons),
     names);
@@ -326,7 +332,8 @@ function drawGameEntry(entry) {
       }));
   });
   return section(
-    el("p", { class: "status", text: t("scorepage.chosen", { n: chosen.length, most: want ?? "–" }) }),
+    // with no upper bound, how many were chosen alone (as a player's pieces show it)
+    el("p", { class: "status", text: want === null ? String(chosen.length) : t("scorepage.chosen", { n: chosen.length, most: want }) }),
     el("div", { class: "grid" }, cards));
 }
 
@@ -376,7 +383,7 @@ function drawHands() {
     pressed(`tab-${p.colour}`, p === current, { on: { click: () => { S.tab = p.colour; save(); draw(); } } }, shape(p.colour), el("span", { text: label(p) })));
   const mine = (e) => e.per === "player" && G.active(e, variants()) && (!e.only || e.only.includes(current.colour)); // only the seats it names
   const parts = G.entries.filter(mine).map((e) => drawPlayerEntry(current, e));
-  const heading = t(G.entries.some((e) => e.per === "player" && e.kind === "pieces") ? "scorepage.hands" : "scorepage.each");
+  const heading = t(G.entries.some((e) => e.per === "player" && e.kind === "pieces") ? "scorepage.hands" : SEATS.each);
   return el("section", { "aria-labelledby": "h-hands" },
     el("h2", { id: "h-hands", text: heading }),
     el("div", { class: "tabs", role: "group", "aria-label": heading }, tabs),
