@@ -21,9 +21,6 @@ from typer.core import TyperCommand
 from . import __version__
 from .errors import Finding, InputError
 from .files.resources import default_pack
-from .render.imposition import Backs
-from .render.options import DEFAULT_BLEED, Layout, SheetOptions
-from .render.tiling import OVERLAP
 from .terminal import clean, plain, safe_json
 
 # Each command imports what it uses when it runs: a rebuild with nothing to do, or one
@@ -34,6 +31,7 @@ if TYPE_CHECKING:
     from .i18n.catalogs import Texts
     from .pack.load import Pack
     from .render.layout import Design
+    from .render.options import SheetOptions
     from .render.piece import Piece
     from .scoring.sheet import Sheet
     from .validate import Checked
@@ -268,8 +266,13 @@ def build(
         str, typer.Option("--layout", help="sheet: many pieces per page with crop marks; single: one per page.")
     ] = "sheet",
     overlap: Annotated[
-        float, typer.Option("--overlap", help="Glue strip between the tiles of a board larger than the paper, mm.")
-    ] = OVERLAP,
+        float | None,
+        typer.Option(
+            "--overlap",
+            help="Glue strip between the tiles of a board larger than the paper, mm (default 10).",
+            show_default=False,
+        ),
+    ] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no list of files.")] = False,
     shop: ShopOption = None,
@@ -304,13 +307,14 @@ def build(
     OUT/<lang>/<cutter>-<paper>/.
     """
     from .build.printset import build_set, unchanged
-    from .render.options import resolve_options
+    from .render.options import DEFAULT_BLEED, resolve_options
+    from .render.tiling import OVERLAP
     from .source.packfiles import PackFiles
 
     if findings := unused_options(ctx, shop, cutter):
         raise InputError(findings)
     given = DEFAULT_BLEED if bleed is None else bleed
-    options = resolve_options(paper, given, backs, back_offset, layout, overlap=overlap)
+    options = resolve_options(paper, given, backs, back_offset, layout, overlap=OVERLAP if overlap is None else overlap)
     if jobs is not None and jobs < 1:
         raise InputError([Finding("--jobs", None, "", f"must be at least 1 (got {jobs})")])
     if out_dir.exists() and not out_dir.is_dir():
@@ -443,6 +447,9 @@ def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str], Checked]:
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:
     """The build's last lines: what was written where, and how to print it."""
+    from .render.imposition import Backs
+    from .render.options import Layout
+
     done = f"{drawn} of {files} files drawn in {target}/" + (" (the others were unchanged)." if drawn < files else ".")
     size = "Print at actual size (100 %, not “fit to page”)"
     if options.layout is Layout.single:
