@@ -17,6 +17,7 @@ from typing import Any, BinaryIO
 import yaml
 
 from ..errors import Finding, InputError
+from . import yamlcache
 
 Path_ = tuple[str | int, ...]
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -69,7 +70,8 @@ def read(path: Path, shown_as: str | None = None, *, aliases: bool = True) -> Lo
     """The YAML file at `path`; InputError if it is missing, unreadable, too large or bad YAML.
 
     `aliases=False` refuses `*alias` references (records need none); otherwise they count
-    against MAX_NODES every time they are used.
+    against MAX_NODES every time they are used. A file read before with the same bytes is not
+    parsed again (yamlcache.py).
     """
     name = shown_as or str(path)
     try:
@@ -84,7 +86,12 @@ def read(path: Path, shown_as: str | None = None, *, aliases: bool = True) -> Lo
         raise InputError([Finding(name, None, "", "file not found")]) from None
     except OSError as exc:
         raise InputError([Finding(name, None, "", f"cannot read: {exc.strerror or exc}")]) from None
-    return parse(decode(data, name), name, aliases=aliases)
+    kept = yamlcache.get(data, aliases)
+    if kept is not None:
+        return Located(name, *kept)
+    located = parse(decode(data, name), name, aliases=aliases)
+    yamlcache.put(data, aliases, located.data, located.lines)
+    return located
 
 
 def read_stream(stream: BinaryIO | None, name: str, *, aliases: bool = True) -> Located:
