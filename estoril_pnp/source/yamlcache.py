@@ -24,9 +24,13 @@ import yaml
 MAX_ENTRIES = 256  # some 25 MiB at most: an entry is a file's bytes and its parse, about twice the file
 
 
-def _reader() -> tuple[Any, ...]:
-    """What a parse depends on besides the bytes: this package's reader, PyYAML, the marshal format."""
-    source = Path(__file__).with_name("yamlsrc.py").read_bytes()
+def _reader() -> tuple[Any, ...] | None:
+    """What a parse depends on besides the bytes: this package's reader, PyYAML, the marshal format
+    (None, and no cache, where the reader's source cannot be read)."""
+    try:
+        source = Path(__file__).with_name("yamlsrc.py").read_bytes()
+    except OSError:
+        return None
     return (zlib.crc32(source), len(source), yaml.__version__, yaml.__with_libyaml__, sys.version_info[:2])
 
 
@@ -44,7 +48,7 @@ def folder() -> Path | None:
 def _entry(raw: bytes) -> Path | None:
     where = folder()
     # the name only finds the entry; what it holds decides whether it is used
-    return None if where is None else where / f"{zlib.crc32(raw):08x}-{len(raw):x}"
+    return None if where is None or _READER is None else where / f"{zlib.crc32(raw):08x}-{len(raw):x}"
 
 
 def get(raw: bytes, aliases: bool) -> tuple[Any, dict[Any, int]] | None:
