@@ -241,7 +241,7 @@ class _Reader:
         self.entries: dict[str, dict[str, Any]] = {}
         self.switches: dict[str, dict[str, Any]] = {}
         self.categories: dict[str, dict[str, Any]] = {}
-        self.figure_names: set[str] = set()
+        self.figure_names: dict[str, None] = {}  # in the file's order: the steps' order must not vary between runs
         self.deps: dict[str, set[str]] = {}  # figure or category -> what it reads
         self.dep_at: dict[str, Path_] = {}
         self.category_names: set[str] = set()  # every category's id, known before any is read
@@ -371,7 +371,7 @@ class _Reader:
         self.read_switches(top.get("switches") or [])
         self.read_entries(top["entries"])
         figures = top.get("figures") or {}
-        self.figure_names = {f for f in figures if isinstance(f, str)} if isinstance(figures, dict) else set()
+        self.figure_names = dict.fromkeys(f for f in figures if isinstance(f, str)) if isinstance(figures, dict) else {}
         for raw in top["categories"] if isinstance(top["categories"], list) else ():
             if isinstance(raw, dict) and isinstance(raw.get("id"), str):
                 self.category_names.add(raw["id"])
@@ -1248,7 +1248,7 @@ class _Reader:
 
     def order(self) -> tuple[str, ...]:
         """Categories, figures and total, each after everything it reads; a cycle is a finding."""
-        nodes = [*self.categories, *(f for f in self.figure_names)]
+        nodes = [*self.categories, *self.figure_names]
         deps = {n: set(self.deps.get(n, ())) for n in nodes}
         deps[TOTAL] = set(self.categories)
         done: list[str] = []
