@@ -16,22 +16,28 @@ import marshal
 import os
 import sys
 import zlib
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 MAX_ENTRIES = 256  # some 25 MiB at most: an entry is a file's bytes and its parse, about twice the file
 
 
 def _reader() -> tuple[Any, ...] | None:
-    """What a parse depends on besides the bytes: this package's reader, PyYAML, the marshal format
-    (None, and no cache, where the reader's source cannot be read)."""
+    """What a parse depends on besides the bytes: our parser, PyYAML (its version is in its
+    __init__; libyaml is there or not), the marshal format. Found without importing PyYAML, which a
+    cached read never needs. None, and no cache, where a source cannot be read."""
+    spec = find_spec("yaml")  # a top-level package: found, not imported
+    if spec is None or spec.origin is None:
+        return None
     try:
-        source = Path(__file__).with_name("yamlsrc.py").read_bytes()
+        ours = Path(__file__).with_name("yamlparse.py").read_bytes()
+        theirs = Path(spec.origin)
+        version = theirs.read_bytes()
+        libyaml = sorted(p.name for p in theirs.parent.glob("_yaml*"))
     except OSError:
         return None
-    return (zlib.crc32(source), len(source), yaml.__version__, yaml.__with_libyaml__, sys.version_info[:2])
+    return (zlib.crc32(ours), len(ours), zlib.crc32(version), tuple(libyaml), sys.version_info[:2])
 
 
 _READER = _reader()
