@@ -27,9 +27,7 @@ def timed(pack_dir: Path, out: Path, paper: str) -> tuple[float, int, list[Path]
     counted: list[int] = []
     start = time.perf_counter()
     # one process, as `estoril-pnp build --jobs 1` does: bench/cold.py times the cores
-    done = build_set(
-        pack, pack.languages, resolve_options(paper), out, counted.append, extras=lambda warn: extras(pack, paper, warn)
-    )
+    done = build_set(pack, pack.languages, resolve_options(paper), out, counted.append, extras=extras(pack, paper))
     return time.perf_counter() - start, sum(counted), done.drawn
 
 

@@ -21,9 +21,6 @@ from typer.core import TyperCommand
 from . import __version__
 from .errors import Finding, InputError
 from .files.resources import default_pack
-from .render.imposition import Backs
-from .render.options import DEFAULT_BLEED, Layout, SheetOptions
-from .render.tiling import OVERLAP
 from .terminal import clean, plain, safe_json
 
 # Each command imports what it uses when it runs: a rebuild with nothing to do, or one
@@ -34,8 +31,10 @@ if TYPE_CHECKING:
     from .i18n.catalogs import Texts
     from .pack.load import Pack
     from .render.layout import Design
+    from .render.options import SheetOptions
     from .render.piece import Piece
     from .scoring.sheet import Sheet
+    from .validate import Checked
 
 app = typer.Typer(
     help="Print-and-play toolchain for physical games, every game a pack (unofficial fan tool).",
@@ -267,8 +266,13 @@ def build(
         str, typer.Option("--layout", help="sheet: many pieces per page with crop marks; single: one per page.")
     ] = "sheet",
     overlap: Annotated[
-        float, typer.Option("--overlap", help="Glue strip between the tiles of a board larger than the paper, mm.")
-    ] = OVERLAP,
+        float | None,
+        typer.Option(
+            "--overlap",
+            help="Glue strip between the tiles of a board larger than the paper, mm (default 10).",
+            show_default=False,
+        ),
+    ] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no list of files.")] = False,
     shop: ShopOption = None,
@@ -289,7 +293,11 @@ def build(
     ] = None,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", help="Languages built at once, each in its own process [default: the cores]."),
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Outputs drawn at once (a language's sheets, rulebook…), each in its own process [default: cores].",
+        ),
     ] = None,
 ) -> None:
     """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/.
@@ -299,13 +307,14 @@ def build(
     OUT/<lang>/<cutter>-<paper>/.
     """
     from .build.printset import build_set, unchanged
-    from .render.options import resolve_options
+    from .render.options import DEFAULT_BLEED, resolve_options
+    from .render.tiling import OVERLAP
     from .source.packfiles import PackFiles
 
     if findings := unused_options(ctx, shop, cutter):
         raise InputError(findings)
     given = DEFAULT_BLEED if bleed is None else bleed
-    options = resolve_options(paper, given, backs, back_offset, layout, overlap=overlap)
+    options = resolve_options(paper, given, backs, back_offset, layout, overlap=OVERLAP if overlap is None else overlap)
     if jobs is not None and jobs < 1:
         raise InputError([Finding("--jobs", None, "", f"must be at least 1 (got {jobs})")])
     if out_dir.exists() and not out_dir.is_dir():
@@ -327,7 +336,7 @@ def build(
     from .build.extras import extras
     from .build.parallel import cores
 
-    p, languages = checked_pack(pack_dir, lang)
+    p, languages, made = checked_pack(pack_dir, lang)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -340,8 +349,9 @@ def build(
             note=lambda s: say(f"note: {s}"),
             warn=warn,
             sized=lambda total: bar.update(task, total=total),
-            extras=lambda said: extras(p, paper, said),
+            extras=extras(p, paper, made.documents),
             jobs=jobs or cores(),
+            pieces=made.pieces,
         )
     if not done.drawn:
         say(f"Nothing changed: all {len(done.files)} files under {out_dir}/ are up to date.")
@@ -396,15 +406,17 @@ def outlet(
     from .render.cutter import CUTTERS
 
     chosen, profile = chosen_outlet(shop, cutter, bleed, corner, cmyk)
-    p, languages = checked_pack(pack_dir, lang)
+    p, languages, made = checked_pack(pack_dir, lang)
     with writing(out_dir):
         if chosen is not None:
-            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile)
+            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile, made.pieces)
             how = f"{len(files)} files for {chosen.name}: {chosen.kind.value.upper()} at {chosen.dpi} dpi."
         else:
             machine = CUTTERS[cutter or ""]
             paper = options.paper
-            files = build_cutter(p, languages, machine, paper, options.bleed, corner, out_dir, lambda _: None, warn)
+            files = build_cutter(
+                p, languages, machine, paper, options.bleed, corner, out_dir, lambda _: None, warn, made.pieces
+            )
             how = (
                 f"{len(files)} files for {machine.name}: print each PDF page at actual size (100 %), one-sided; "
                 "cut it with the SVG of the same number."
@@ -415,24 +427,29 @@ def outlet(
     say(how)
 
 
-def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str]]:
-    """The pack and the languages to build (`lang`, or all); bad input, before any file is written, for
-    every error `validate` finds in the pack and in those languages (the same findings, in the same words)."""
+def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str], Checked]:
+    """The pack, the languages to build (`lang`, or all) and what the checks made (pieces, rulebooks); bad
+    input, before any file is written, for every error `validate` finds in the pack and in those languages
+    (the same findings, in the same words)."""
     from .pack.load import load_pack
-    from .validate import check
+    from .validate import checked
 
     pack = load_pack(pack_dir, keep_sheet_faults=True)  # a faulty score sheet is reported with the rest
     if lang != "all":
         texts(pack, lang)  # a language the pack has
     languages = pack.languages if lang == "all" else [lang]
-    errors = [f for f in check(pack, languages) if f.severity == "error"]
+    found = checked(pack, languages)
+    errors = [f for f in found.findings if f.severity == "error"]
     if errors:
         raise InputError(errors)
-    return pack, languages
+    return pack, languages, found
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:
     """The build's last lines: what was written where, and how to print it."""
+    from .render.imposition import Backs
+    from .render.options import Layout
+
     done = f"{drawn} of {files} files drawn in {target}/" + (" (the others were unchanged)." if drawn < files else ".")
     size = "Print at actual size (100 %, not “fit to page”)"
     if options.layout is Layout.single:

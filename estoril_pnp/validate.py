@@ -24,8 +24,10 @@ from .render.fonts import register_fonts
 from .render.imposition import PAPERS, DoesNotFit
 from .render.layout import Design, load_design
 from .render.options import DEFAULT_BLEED
+from .render.piece import Piece
 from .render.tiling import tile
 from .rulebook import book
+from .rulebook.document import Document
 from .scoring.sheet import call_values, catalog_keys
 
 
@@ -68,6 +70,20 @@ def check(pack: Pack, languages: Sequence[str] | None = None) -> list[Finding]:
 
     `build` refuses whatever errors this finds for the languages it builds, before it writes a file.
     """
+    return checked(pack, languages).findings
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The findings, and what the checks made on the way: a build draws these rather than make them again."""
+
+    findings: list[Finding]
+    pieces: dict[str, list[Piece]] = field(default_factory=dict)  # per language that could be laid out
+    documents: dict[str, Document] = field(default_factory=dict)  # per language: the rulebook, where the pack has one
+
+
+def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
+    """`check`, with the pieces it laid out and the rulebooks it made."""
     findings = list(pack.sheet_findings)
     findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
     findings += check_sizes(pack)
@@ -75,15 +91,20 @@ def check(pack: Pack, languages: Sequence[str] | None = None) -> list[Finding]:
     try:
         design = load_design(pack.files)
     except InputError as exc:
-        return findings + exc.findings
+        return Checked(findings + exc.findings)
     findings += check_catalogs(pack, design)
     langs = pack.languages if languages is None else languages
-    for check_one in (lambda: check_pieces(pack, design, langs), lambda: check_tts(pack, design)):
-        try:  # every check runs, whatever else was found
-            findings += check_one()
-        except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
-            findings.append(layout_failure(pack.files.root, exc))
-    return list(dict.fromkeys(findings))
+    made = Checked([])
+    try:  # every check runs, whatever else was found
+        made = check_pieces(pack, design, langs)
+        findings += made.findings
+    except Exception as exc:  # the layout code met data it cannot lay out: a failed check, not a crash
+        findings.append(layout_failure(pack.files.root, exc))
+    try:
+        findings += check_tts(pack, design)
+    except Exception as exc:
+        findings.append(layout_failure(pack.files.root, exc))
+    return Checked(list(dict.fromkeys(findings)), made.pieces, made.documents)
 
 
 def check_sizes(pack: Pack) -> list[Finding]:
@@ -100,27 +121,30 @@ def check_sizes(pack: Pack) -> list[Finding]:
     return findings
 
 
-def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> list[Finding]:
+def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> Checked:
     """Lays out every piece in each language: what cannot be laid out, text that does not fit,
-    letters a font lacks."""
+    letters a font lacks; and the pieces and rulebook of each language that could be made."""
     findings: list[Finding] = []
+    laid: dict[str, list[Piece]] = {}
+    documents: dict[str, Document] = {}
     for lang in languages:
         try:
             pieces, overflows = lay_out(pack, design, lang)
         except InputError as exc:
             findings += exc.findings
             continue
+        laid[lang] = pieces
         findings += [Finding(f.file, f.line, f.key, f.message) for f in overflows]  # an overflow is an error here
         if book.has_rulebook(pack):
             try:  # the template, its keys and the example record, as build would meet them
-                doc, _ = book.make_document(pack, design, pieces, lang)
-                findings += book.missing_glyphs(doc, design)
+                documents[lang], _ = book.make_document(pack, design, pieces, lang)
+                findings += book.missing_glyphs(documents[lang], design)
             except InputError as exc:
                 findings += exc.findings
         for piece in pieces:
             for ops in (piece.front, piece.back or ()):
                 findings += missing_glyphs(f"{piece.key} [{lang}]", ops)
-    return findings
+    return Checked(findings, laid, documents)
 
 
 def check_tts(pack: Pack, design: Design) -> list[Finding]:

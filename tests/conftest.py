@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,9 @@ from estoril_pnp.games.estoril.model import Estoril
 from estoril_pnp.pack.load import load_pack
 from estoril_pnp.render.fonts import register_fonts
 
+# Every test parses what it reads, as a first run does: the cache of parsed YAML (on for users,
+# source/yamlcache.py) is tested on its own, in test_yamlcache.py. Set before the first read.
+os.environ["ESTORIL_PNP_CACHE"] = ""
 SHIPPED = load_pack(default_pack())
 PACK = SHIPPED.model.data  # module level too: hypothesis strategies need it at import
 ROOT = Path(__file__).parent.parent

@@ -13,7 +13,7 @@ import yaml
 
 from estoril_pnp.errors import InputError
 from estoril_pnp.files.resources import resource_dir
-from estoril_pnp.source import yamlsrc
+from estoril_pnp.source import yamlparse, yamlsrc
 from estoril_pnp.source.yamlsrc import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_STRING
 
 # Nine lines of nine aliases each: 9**9 values once expanded, from 342 bytes.
@@ -26,7 +26,7 @@ ALIAS_BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
 def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Every limit holds with libyaml's parser and with PyYAML's own (when libyaml is missing)."""
     if request.param == "python":
-        monkeypatch.setattr(yamlsrc, "_Loader", type("_PyLoader", (yamlsrc._MergeBound, yaml.SafeLoader), {}))
+        monkeypatch.setattr(yamlparse, "_Loader", type("_PyLoader", (yamlparse._MergeBound, yaml.SafeLoader), {}))
     elif not yaml.__with_libyaml__:
         pytest.skip("libyaml is not installed")
     return request.param
@@ -78,11 +78,11 @@ def test_deep_nesting_is_refused_with_its_line(text: str) -> None:
 def test_merge_keys_that_double_at_every_level_are_stopped() -> None:
     # Built bottom-up, each level would double: the check runs after every level's merge.
     lines = ["a0: &a0 {x: 1}"] + [f"a{i}: &a{i} {{<<: [*a{i - 1}, *a{i - 1}]}}" for i in range(1, 40)]
-    loader = yamlsrc._Loader("\n".join(lines))
-    top = yamlsrc._Composer(loader, "f.yaml", aliases=True).single_document()
+    loader = yamlparse._Loader("\n".join(lines))
+    top = yamlparse._Composer(loader, "f.yaml", aliases=True).single_document()
     assert top is not None
     try:
-        merged = yamlsrc._Builder(loader, "f.yaml").mapping(top.value[-1][1], ("a39",))
+        merged = yamlparse._Builder(loader, "f.yaml").mapping(top.value[-1][1], ("a39",))
     except InputError as exc:
         assert "merge keys" in str(exc)
     else:  # PyYAML 6.0.3 and later merge a key they have already merged once, so nothing doubles

@@ -41,15 +41,50 @@ def test_a_parallel_build_writes_the_bytes_of_a_serial_one(tmp_path: Path) -> No
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.slow
+def test_one_language_draws_its_outputs_at_once_with_the_bytes_of_a_serial_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawers = tmp_path / "drawers"  # which process drew what: one line per output, from the forked workers too
+    draw, extra = printset.build, printset._extra
+
+    def sheets(pieces, *rest):  # type: ignore[no-untyped-def]
+        with drawers.open("a") as log:
+            log.write(f"sheets {os.getpid()}\n")
+        return draw(pieces, *rest)
+
+    def beside(name, *rest):  # type: ignore[no-untyped-def]
+        with drawers.open("a") as log:
+            log.write(f"{name} {os.getpid()}\n")
+        return extra(name, *rest)
+
+    monkeypatch.setattr(printset, "build", sheets)
+    monkeypatch.setattr(printset, "_extra", beside)
+    serial, parallel = tmp_path / "serial", tmp_path / "parallel"
+    for out, jobs in ((serial, "1"), (parallel, "2")):
+        drawers.unlink(missing_ok=True)
+        done = runner.invoke(app, ["build", "--lang", "pl", "--jobs", jobs, "-q", "--out", str(out)])
+        assert done.exit_code == 0, done.output
+        by = dict(line.split() for line in drawers.read_text().splitlines())
+        assert by.keys() == {"sheets", "scorepad.pdf", "rulebook.pdf", "../rulebook.html", "../score.html"}
+        assert len(set(by.values())) == int(jobs)  # one process, or the outputs shared between two
+        assert (str(os.getpid()) in by.values()) == (jobs == "1")
+    one, many = files(serial), files(parallel)
+    assert {"pl/rulebook.html", "pl/score.html", "pl/a4/rulebook.pdf", "pl/a4/characters.pdf"} < one.keys()
+    assert one.keys() == many.keys()
+    assert [name for name in one if one[name] != many[name]] == []
+    assert multiprocessing.active_children() == []
+
+
 def test_bad_input_in_one_language_writes_no_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    laid_out = printset.laid_out
+    draw = printset.build
 
-    def fails_in_german(pack, code, warn):  # type: ignore[no-untyped-def]
-        if code == "de":
+    def fails_in_german(pieces, *rest):  # type: ignore[no-untyped-def]
+        if pieces[0].lang == "de":
             raise InputError([Finding("i18n/de.yaml", 7, "card.title", "planted fault")])
-        return laid_out(pack, code, warn)
+        return draw(pieces, *rest)
 
-    monkeypatch.setattr(printset, "laid_out", fails_in_german)  # the forked workers inherit it
+    monkeypatch.setattr(printset, "build", fails_in_german)  # the forked workers inherit it
     done = runner.invoke(app, ["build", "--lang", "all", "--jobs", "2", "--out", str(tmp_path)])
     assert done.exit_code == 2
     assert done.stderr.strip() == "error: i18n/de.yaml:7: card.title: planted fault"

@@ -53,7 +53,7 @@ def spies(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ((_, page),) = score_pages(pack).items()
         for lang in pack.catalogs:
             (out / name / lang).mkdir(parents=True)
-            page(lang, [])[1](out / name / lang / scorepage.NAME)
+            page(lang, [], print)[1](out / name / lang / scorepage.NAME)
     return out
 
 

@@ -381,3 +381,33 @@ def test_a_mangled_sheet_is_findings_and_what_loads_scores(pack: Path) -> None:
             except InputError:
                 continue
             scorecalc.score(sheet, played)
+
+
+def test_the_steps_order_is_the_same_in_every_run() -> None:
+    """Python's string hashing differs per process: the order of a sheet's figures (the score
+    page's steps, so its bytes) must come from the file, not from a set."""
+    import subprocess
+    import sys
+
+    script = (
+        "import json, pathlib; from estoril_pnp.pack.load import load_pack; "
+        "packs = sorted(pathlib.Path('examples/sheets').iterdir()); "
+        "print(json.dumps({p.name: load_pack(p).sheet.order for p in packs}))"
+    )
+    orders = {
+        json.dumps(
+            json.loads(
+                subprocess.run(
+                    [sys.executable, "-c", script],
+                    cwd=ROOT,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    env={**os.environ, "PYTHONHASHSEED": str(seed)},
+                ).stdout
+            )
+        )
+        for seed in (1, 2, 3, 4, 5)
+    }
+    assert len(orders) == 1
+    assert json.loads(orders.pop())["pandemic"] == ["cures", "outbreaks", "endings", "total"]  # the file's order

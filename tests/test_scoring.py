@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from records import Options, PlayerRecord, Record, Variant, from_data, score
 
 from estoril_pnp.games.estoril.sample import random_record
+from estoril_pnp.scoring import bounds
 from estoril_pnp.scoring import sheet as scoresheet
 from estoril_pnp.scoring.calc import ContestResult, PlayerScore, Result, compile_expr
 from estoril_pnp.scoring.sheet import Sheet
@@ -64,6 +65,18 @@ def measure(mission: str, cards: list[str]) -> int:
 RED_EXAMPLE = ["hans_r", "elizabeth", "araujo", "garbo", "clark_g", "e_windsor"]  # 13 printed VP
 YELLOW_EXAMPLE = ["j_bourbon", "s_smith", "zsa_zsa_g"]
 EXAMPLE_MISSIONS = ["strongest", "most_diplomat", "most_assassin", "most_seducer"]
+
+
+@pytest.mark.parametrize("x", [{"xyz": [1, 2]}, {"plus": [1, {"xyz": 2, "of": ["it"]}]}], ids=["alone", "nested"])
+def test_an_expression_of_no_known_form_is_named_not_taken_for_another(x: dict) -> None:
+    # `validate` refuses such a sheet; this is the interpreters' own guard, on a sheet changed by hand
+    with pytest.raises(ValueError, match="unknown form 'xyz'"):
+        compile_expr(x)
+    broken = replace(SHEET, measures={**SHEET.measures, "most_women": x}, plans={})
+    with pytest.raises(ValueError, match="unknown form 'xyz'"):
+        list(bounds.beyond(broken))
+    with pytest.raises(ValueError, match="unknown form 'xyz'"):
+        play(player("red", RED_EXAMPLE), player("yellow", YELLOW_EXAMPLE), missions=EXAMPLE_MISSIONS, sheet=broken)
 
 
 def test_rulebook_worked_example_scores_29_for_red() -> None:

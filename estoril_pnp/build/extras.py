@@ -5,7 +5,7 @@ changed (`printset.build_set`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,13 +23,13 @@ if TYPE_CHECKING:
 Warn = Callable[[str], None]
 
 
-def extras(pack: Pack, paper: str, warn: Warn) -> dict[str, Extra]:
+def extras(pack: Pack, paper: str, documents: Mapping[str, Document] | None = None) -> dict[str, Extra]:
     """Every extra the pack has: a score pad and a score page where it has a score sheet, a rulebook where it has one.
-    `paper` is the option's name (a4, letter)."""
-    return {**scorepads(pack, PAPERS[paper], warn), **rulebooks(pack, paper), **score_pages(pack)}
+    `paper` is the option's name (a4, letter); `documents` are rulebooks already made, by language."""
+    return {**scorepads(pack, PAPERS[paper]), **rulebooks(pack, paper, documents or {}), **score_pages(pack)}
 
 
-def scorepads(pack: Pack, paper: Paper, warn: Warn) -> dict[str, Extra]:
+def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
     """Beside the pieces, each language's score pad; only a pack with a score sheet has one."""
     from ..scoring.pad import score_pad
     from .cache import value_key
@@ -38,7 +38,7 @@ def scorepads(pack: Pack, paper: Paper, warn: Warn) -> dict[str, Extra]:
     if sheet is None:
         return {}
 
-    def pad(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+    def pad(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         drawn = score_pad(sheet, pack.info.title, pack.texts(lang))
         return value_key(drawn, paper), lambda target: write_scorepad(drawn, lang, paper, target, warn)
 
@@ -58,9 +58,10 @@ def write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, warn: Warn, 
         warn(f"{target.name} [{lang}]: {overflow}")
 
 
-def rulebooks(pack: Pack, paper: str) -> dict[str, Extra]:
+def rulebooks(pack: Pack, paper: str, documents: Mapping[str, Document]) -> dict[str, Extra]:
     """Beside the pieces, each language's rulebook: the PDF for the paper, and one HTML page per
-    language beside the paper folders. Both are made from one document per language."""
+    language beside the paper folders. Both are made from one document per language (from
+    `documents` where it is already made)."""
     from ..rulebook import book
 
     if not book.has_rulebook(pack):
@@ -68,7 +69,8 @@ def rulebooks(pack: Pack, paper: str) -> dict[str, Extra]:
     from ..export import scorepage
 
     has_sheet = scorepage.resolved_sheet(pack) is not None
-    made: dict[str, tuple[Document, Design, tuple[str, str] | None]] = {}  # per language: the PDF's extra asks first
+    # per language, in each process: the PDF's and the HTML's jobs share one when one process draws both
+    made: dict[str, tuple[Document, Design, tuple[str, str] | None]] = {}
 
     def document(lang: str, pieces: Sequence[Piece]) -> tuple[Document, Design, tuple[str, str] | None]:
         from ..render.layout import load_design
@@ -76,18 +78,18 @@ def rulebooks(pack: Pack, paper: str) -> dict[str, Extra]:
         if lang not in made:
             # the design only when a language is rebuilt: an unchanged build reads no layout file
             design = load_design(pack.files)
-            doc, _ = book.make_document(pack, design, pieces, lang)
+            doc = documents[lang] if lang in documents else book.make_document(pack, design, pieces, lang)[0]
             score_page = (scorepage.NAME, pack.texts(lang).raw(scorepage.KEYS + "link")) if has_sheet else None
             made[lang] = doc, design, score_page
         return made[lang]
 
-    def pdf(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+    def pdf(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         from .cache import value_key
 
         doc, design, score_page = document(lang, pieces)
         return value_key(doc, paper, score_page), lambda target: book.write_pdf_to(doc, design, target, paper)
 
-    def html(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+    def html(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         from ..files.atomic import atomic_path
         from .cache import value_key
 
@@ -114,7 +116,7 @@ def score_pages(pack: Pack) -> dict[str, Extra]:
         return {}
     rulebook = book.HTML_NAME if book.has_rulebook(pack) else None
 
-    def page(lang: str, pieces: Sequence[Piece]) -> tuple[str, Callable[[Path], None]]:
+    def page(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         text = scorepage.make_page(pack, resolved, pieces, lang, rulebook)
         return value_key(text), lambda target: scorepage.write(target, text)
 

@@ -4,7 +4,7 @@ OUT/<lang>/<shop> or OUT/<lang>/<machine>-<paper> written whole, at once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,11 +50,16 @@ def chosen_outlet(
 
 
 def shop_plans(
-    pack: Pack, languages: Sequence[str], shop: Shop, warn: Callable[[str], None]
+    pack: Pack,
+    languages: Sequence[str],
+    shop: Shop,
+    warn: Callable[[str], None],
+    checked: Mapping[str, Sequence[Piece]] | None = None,
 ) -> tuple[dict[str, list[Piece]], list[Finding]]:
-    """Each language's pieces on the shop's cards, and every finding (warnings: pieces left out)."""
+    """Each language's pieces (those the checks laid out, `checked`, as they are) on the shop's
+    cards, and every finding (warnings: pieces left out)."""
     plans, findings = {}, []
-    for code, pieces in lay_out_languages(pack, languages, warn).items():
+    for code, pieces in lay_out_languages(pack, languages, warn, checked).items():
         plans[code], found = plan_shop(pieces, shop)
         findings += found
     return plans, list(dict.fromkeys(findings))
@@ -68,10 +73,11 @@ def build_shop(
     progress: Progress,
     warn: Callable[[str], None] = lambda _: None,
     profile: ImageCmsProfile | None = None,
+    checked: Mapping[str, Sequence[Piece]] | None = None,
 ) -> list[Path]:
     """The shop's files for every language, with `profile` in its CMYK; InputError, and no file,
-    for any error found."""
-    plans, findings = shop_plans(pack, languages, shop, warn)
+    for any error found. `checked`: pieces the checks laid out, drawn as they are."""
+    plans, findings = shop_plans(pack, languages, shop, warn, checked)
     errors = [f for f in findings if f.severity == "error"]
     if not errors and not any(plans.values()):
         errors = [Finding("--shop", None, "", f"{shop.name} has a card for none of this pack's pieces")]
@@ -100,11 +106,13 @@ def build_cutter(
     out_dir: Path,
     progress: Progress,
     warn: Callable[[str], None] = lambda _: None,
+    checked: Mapping[str, Sequence[Piece]] | None = None,
 ) -> list[Path]:
     """Print-and-cut sheets and their cut files for every language: fronts, and a piece's own
     reverse as a piece of its own (a cut sheet is printed on one side). A piece too large to sit
-    between the marks is left out with a warning; InputError, and no file, if that is every piece."""
-    laid_out = lay_out_languages(pack, languages, warn)
+    between the marks is left out with a warning; InputError, and no file, if that is every piece.
+    `checked`: pieces the checks laid out, drawn as they are."""
+    laid_out = lay_out_languages(pack, languages, warn, checked)
     plans: dict[str, dict[str, list[tuple[CutSheet, Sequence[Piece]]]]] = {}
     left_out = []
     for code, pieces in laid_out.items():

@@ -1,4 +1,4 @@
-"""A build's independent jobs (one per language) run on several cores.
+"""A build's independent jobs (a language's sheets, its rulebook, its score page…) run on several cores.
 
 The workers are forked from the build's process, so each starts with the pack already read and
 the fonts registered, and runs the very code a serial build runs: the same bytes come out. What
@@ -13,19 +13,19 @@ import multiprocessing
 import os
 import queue
 import signal
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True)
 class Report:
-    """Where a job's news goes: pieces drawn, the number of pieces it will draw, warnings, notes."""
+    """Where a job's news goes: pieces drawn, warnings, notes."""
 
     progress: Callable[[int], None]
-    sized: Callable[[int], None]
     warn: Callable[[str], None]
     note: Callable[[str], None]
 
@@ -36,25 +36,16 @@ def cores() -> int:
 
 
 # what the forked workers run, set by the parent just before it forks them
-_work: Callable[[str, Report], Any] | None = None
+_work: Callable[[Any, Report], Any] | None = None
 _news: Any = None  # the queue to the parent, in a worker
 
 
-def run(names: Sequence[str], work: Callable[[str, Report], T], jobs: int, report: Report) -> dict[str, T]:
-    """`work(name, report)` for each name, `jobs` at a time; the results by name. The first
-    job that fails stops the others and its exception is raised here."""
+def run(names: Sequence[K], work: Callable[[K, Report], T], jobs: int, report: Report) -> dict[K, T]:
+    """`work(name, report)` for each name, `jobs` at a time, started in the order of the names;
+    the results by name. The first job that fails stops the others and its exception is raised here."""
     workers = min(jobs, len(names))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        sizes: dict[str, int] = {}
-
-        def sized(name: str) -> Callable[[int], None]:
-            def add(count: int) -> None:  # the bar's length grows as each job learns its own
-                sizes[name] = count
-                report.sized(sum(sizes.values()))
-
-            return add
-
-        return {name: work(name, replace(report, sized=sized(name))) for name in names}
+        return {name: work(name, report) for name in names}
     global _work
     context = multiprocessing.get_context("fork")
     news = context.Queue()
@@ -62,11 +53,10 @@ def run(names: Sequence[str], work: Callable[[str, Report], T], jobs: int, repor
     pool = context.Pool(workers, initializer=_start_worker, initargs=(news,))
     try:
         pending = {name: pool.apply_async(_job, (name,)) for name in names}
-        said: dict[str, list[tuple[str, str]]] = {name: [] for name in names}
-        sizes: dict[str, int] = {}
+        said: dict[K, list[tuple[str, str]]] = {name: [] for name in names}
         while True:
             finished = all(result.ready() for result in pending.values())
-            _relay(news, report, said, sizes, len(names), wait=not finished)
+            _relay(news, report, said, wait=not finished)
             if finished:
                 break
             for result in pending.values():  # the first failure ends the build now, not after the others
@@ -86,9 +76,7 @@ def run(names: Sequence[str], work: Callable[[str, Report], T], jobs: int, repor
     return results
 
 
-def _relay(
-    news: Any, report: Report, said: dict[str, list[tuple[str, str]]], sizes: dict[str, int], total: int, wait: bool
-) -> None:
+def _relay(news: Any, report: Report, said: dict[Any, list[tuple[str, str]]], wait: bool) -> None:
     """Everything the workers said so far passed on; waits a little for the first message if `wait`."""
     try:
         message = news.get(timeout=0.05) if wait else news.get_nowait()
@@ -96,10 +84,6 @@ def _relay(
             name, kind, value = message
             if kind == "progress":
                 report.progress(value)
-            elif kind == "sized":
-                sizes[name] = value
-                if len(sizes) == total:  # the bar gets its length once every job knows its own
-                    report.sized(sum(sizes.values()))
             else:
                 said[name].append((kind, value))
             message = news.get_nowait()
@@ -113,10 +97,10 @@ def _start_worker(news: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends the workers
 
 
-def _job(name: str) -> Any:
+def _job(name: Any) -> Any:
     assert _work is not None
 
     def send(kind: str) -> Callable[[Any], None]:
         return lambda value: _news.put((name, kind, value))
 
-    return _work(name, Report(send("progress"), send("sized"), send("warn"), send("note")))
+    return _work(name, Report(send("progress"), send("warn"), send("note")))

@@ -131,14 +131,14 @@ def unchanged(pack_dir: Path, languages: Sequence[str], options: SheetOptions, o
     return [placed(folder, name) for folder, stamp in built for name in sorted(stamp.outputs)]
 
 
-# an output beside the pieces: for a language and its pieces, its content key and how to write it to a path
-Extra = Callable[[str, Sequence[Piece]], tuple[str, Callable[[Path], None]]]
+# an output beside the pieces: for a language, its pieces and where its warnings go, its content
+# key and how to write it to a path
+Extra = Callable[[str, Sequence[Piece], Callable[[str], None]], tuple[str, Callable[[Path], None]]]
 # an extra named "../NAME" is one file per language, OUT/<lang>/NAME, beside the paper folders
 # (a phone page is the same on every paper); it is staged with the set and put in place with it
 BESIDE = "../"
 STAGED_BESIDE = ".beside"  # in a staging folder: the files that go beside the paper folder
-# the extras, given where their warnings go (a worker process sends them to the parent)
-Extras = Callable[[Callable[[str], None]], Mapping[str, Extra]]
+SHEETS = ""  # the job of a language that draws its sheets; its other jobs are named by their extra
 
 
 def placed(folder: Path, name: str) -> Path:
@@ -155,31 +155,33 @@ def build_set(
     note: Callable[[str], None] = lambda _: None,
     warn: Callable[[str], None] = lambda _: None,
     sized: Callable[[int], None] = lambda _: None,
-    extras: Extras | None = None,
+    extras: Mapping[str, Extra] | None = None,
     jobs: int = 1,
+    pieces: Mapping[str, Sequence[Piece]] | None = None,
 ) -> Built:
-    """Every language's pieces into OUT/<lang>/<paper>/, drawing only what changed, `jobs`
-    languages at a time.
+    """Every language's pieces into OUT/<lang>/<paper>/, drawing only what changed, `jobs` at a time.
 
-    A language whose input files and options are unchanged is not even laid out. The others are
-    each written to a staging folder, and only once every one of them is whole do they replace
-    the last sets: bad input in any language writes nothing. `extras` are more outputs per
-    language: file name -> a function of the language giving the output's content key and how
-    to write it.
+    A language whose input files and options are unchanged is not even laid out; the others are
+    laid out here (or taken from `pieces`, laid out by the checks before), then their sheets and
+    each extra are drawn as jobs of their own, so that one language's rulebook draws while its
+    sheets do. Each language is written to a staging folder, and only once every one of them is
+    whole do they replace the last sets: bad input in any language writes nothing. `extras` are
+    more outputs per language: file name -> a function of the language giving the output's
+    content key and how to write it.
     """
     from .parallel import Report, run
 
-    extras = extras or (lambda _: {})
+    extras = extras or {}
     paper = options.paper.name.lower()
     suffix = "-single" if options.layout is Layout.single else ""
-    expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups} | set(extras(warn))
+    expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups} | set(extras)
     stamps = {code: read_stamp(out_dir / code / paper) for code in languages}
     digest = files_key(pack.files.root)  # every input file read once, whatever the number of languages
     keys = {code: inputs_key(digest, code, options) for code in languages}
     todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
     files = [placed(out_dir / c / paper, name) for c in languages if c not in todo for name in sorted(expected)]
-    if todo:
-        _register_fonts()
+    laid = lay_out_languages(pack, todo, warn, pieces) if todo else {}
+    sized(sum(len(found) for found in laid.values()))
     forbidden = (pack.files.root, package_dir())
     fresh = [f for f in (out_dir, *(out_dir / code for code in todo)) if not f.exists()]
     with _unmade_on_failure(fresh), ExitStack() as stack:
@@ -189,19 +191,53 @@ def build_set(
             for code in todo
         }
 
-        def language(code: str, report: Report) -> tuple[list[Path], list[Path]]:
-            folder = out_dir / code / paper
-            job = _Language(pack, code, options, folder, staging[code], stamps[code], keys[code])
-            return job.write(extras(report.warn), report)
+        def job(name: tuple[str, str], report: Report) -> Built:
+            code, output = name
+            folder, previous = out_dir / code / paper, stamps[code].outputs
+            if output != SHEETS:
+                return _extra(output, extras[output], code, laid[code], report.warn, staging[code], folder, previous)
+            done = build(laid[code], staging[code], options, report.progress, report.note, previous, folder)
+            return Built([folder / f.name for f in done.files], [folder / f.name for f in done.drawn], done.keys)
 
-        done = run(todo, language, jobs, Report(progress, sized, warn, note))
+        # the extras first: the rulebook, the longest job of a language, starts at once
+        names = [(code, output) for code in todo for output in (*extras, SHEETS)]
+        done = run(names, job, jobs, Report(progress, warn, note))
+        drawn: list[Path] = []
+        for code in todo:
+            parts = [done[code, output] for output in (SHEETS, *extras)]
+            stamp = Stamp(keys[code], {name: key for part in parts for name, key in part.keys.items()})
+            (staging[code] / STAMP).write_text(stamp_text(stamp), encoding="utf-8")
+            files += [f for part in parts for f in part.files]
+            drawn += [f for part in parts for f in part.drawn]
         for code in todo:  # the pages beside the paper folders, once every set is whole
             _place_beside(staging[code], inside(out_dir, out_dir / code))
-    drawn: list[Path] = []
-    for code in todo:
-        files += done[code][0]
-        drawn += done[code][1]
     return Built(files, drawn, {})
+
+
+def _extra(
+    name: str,
+    extra: Extra,
+    code: str,
+    pieces: Sequence[Piece],
+    warn: Callable[[str], None],
+    staging: Path,
+    folder: Path,
+    previous: Mapping[str, str],
+) -> Built:
+    """One extra of a language in its staging folder, drawn only if its key changed."""
+    key, write = extra(code, pieces, warn)
+    beside, final = name.startswith(BESIDE), placed(folder, name)
+    if previous.get(name) == key and final.is_file():
+        if not beside:  # a page beside the folder stays where it is
+            _keep(folder / name, staging / name)
+        return Built([final], [], {name: key})
+    if beside:
+        target = inside(staging, staging / STAGED_BESIDE / name.removeprefix(BESIDE))
+        target.parent.mkdir(exist_ok=True)
+    else:
+        target = inside(staging, staging / name)
+    write(target)
+    return Built([final], [final], {name: key})
 
 
 @contextmanager
@@ -225,47 +261,6 @@ def _register_fonts() -> None:
     register_fonts()
 
 
-@dataclass(frozen=True)
-class _Language:
-    """One language's set, written to its staging folder."""
-
-    pack: Pack
-    code: str
-    options: SheetOptions
-    folder: Path  # where the last set is, and the new one goes
-    staging: Path
-    stamp: Stamp  # of the last set
-    inputs: str  # this set's inputs key
-
-    def write(self, extras: Mapping[str, Extra], report: Report) -> tuple[list[Path], list[Path]]:
-        """Every file of the set, and those drawn this time."""
-        pieces = laid_out(self.pack, self.code, report.warn)
-        report.sized(len(pieces))
-        # every extra made (a rulebook from its template…) before any file is written
-        prepared = {name: extra(self.code, pieces) for name, extra in extras.items()}
-        previous = self.stamp.outputs
-        done = build(pieces, self.staging, self.options, report.progress, report.note, previous, self.folder)
-        made, drawn = {}, [self.folder / f.name for f in done.drawn]
-        for name, (key, write) in prepared.items():
-            made[name] = key
-            beside = name.startswith(BESIDE)
-            if previous.get(name) == key and placed(self.folder, name).is_file():
-                if not beside:
-                    _keep(self.folder / name, self.staging / name)
-                continue
-            if beside:
-                target = inside(self.staging, self.staging / STAGED_BESIDE / name.removeprefix(BESIDE))
-                target.parent.mkdir(exist_ok=True)
-            else:
-                target = inside(self.staging, self.staging / name)
-            write(target)
-            drawn.append(placed(self.folder, name))
-        stamp = Stamp(self.inputs, {**done.keys, **made})
-        (self.staging / STAMP).write_text(stamp_text(stamp), encoding="utf-8")
-        files = [self.folder / f.name for f in done.files] + [placed(self.folder, name) for name in extras]
-        return files, drawn
-
-
 def _place_beside(staging: Path, folder: Path) -> None:
     """The staged pages beside a paper folder moved to their place, each replaced whole."""
     staged = staging / STAGED_BESIDE
@@ -276,8 +271,7 @@ def _place_beside(staging: Path, folder: Path) -> None:
 
 
 def laid_out(pack: Pack, code: str, warn: Callable[[str], None]) -> list[Piece]:
-    """A language's pieces; what is left untranslated or does not fit is said."""
-    from ..pack.translation import state
+    """A language's pieces; what does not fit is said."""
     from ..pieces.lay_out import lay_out, layout_failure
     from ..render.layout import load_design
 
@@ -288,18 +282,34 @@ def laid_out(pack: Pack, code: str, warn: Callable[[str], None]) -> list[Piece]:
         raise
     except Exception as exc:  # as in validate: layout code that raises on a pack's data is bad input
         raise InputError([layout_failure(pack.files.root, exc)]) from None
-    left = state(pack, code)
-    if left.total > left.translated:
-        warn(f"i18n/{code}.yaml: {left.total - left.translated} keys not translated; English is used for them")
     for finding in overflows:
         warn(str(finding))
     return pieces
 
 
-def lay_out_languages(pack: Pack, languages: Sequence[str], warn: Callable[[str], None]) -> dict[str, list[Piece]]:
-    """Every language's pieces, before any file is written; what is left untranslated or does not fit is said."""
+def untranslated(pack: Pack, code: str, warn: Callable[[str], None]) -> None:
+    """What a language's catalog leaves to English, said in one line."""
+    from ..pack.translation import state
+
+    left = state(pack, code)
+    if left.total > left.translated:
+        warn(f"i18n/{code}.yaml: {left.total - left.translated} keys not translated; English is used for them")
+
+
+def lay_out_languages(
+    pack: Pack,
+    languages: Sequence[str],
+    warn: Callable[[str], None],
+    checked: Mapping[str, Sequence[Piece]] | None = None,
+) -> dict[str, Sequence[Piece]]:
+    """Every language's pieces, before any file is written, those the checks laid out (`checked`)
+    taken as they are; what is left untranslated or does not fit is said."""
     _register_fonts()
-    return {code: laid_out(pack, code, warn) for code in languages}
+    out = {}
+    for code in languages:
+        out[code] = checked[code] if checked and code in checked else laid_out(pack, code, warn)
+        untranslated(pack, code, warn)
+    return out
 
 
 def _keep(old: Path, new: Path) -> None:

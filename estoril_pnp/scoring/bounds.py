@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .forms import IT, PLAYERS, TOTAL, evaluate_num
+from .forms import FORMS, IT, PLAYERS, TOTAL, evaluate_num, form_of
 
 SAFE = 2**53
 _CLAMP = 2**62
@@ -86,6 +86,7 @@ class _Bounds:
     def _expr(self, x: Any) -> Range:
         if isinstance(x, (int, list)) or x == PLAYERS:
             return self.num(x)
+        form_of(x, FORMS)  # a form of none of them is named here, never ranged as the last one below
         if "count" in x:
             n = self.size(x["count"])
             if x["symbol"] is not None:

@@ -1,17 +1,22 @@
 """A checked game, scored by a score sheet: pure functions from (Sheet, Played) to a Result.
 
-The sheet's expressions are turned into small Python closures once per combination of
-switches (cached on the sheet), so scoring a record walks no data structure twice.
+The sheet's expressions and contests are turned into small Python closures once per combination
+of switches (cached on the sheet): what does not depend on the record (each expression's form, the
+sheet's numbers, a contest's prizes and rules) is read there, so scoring a record walks no data
+structure twice and leaves no reference cycle for the garbage collector.
 docs/score-sheet.md defines every number computed here; the phone page computes the same.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from ..errors import Finding, InputError
+from .forms import form_of
 from .sheet import IT, PLAYERS, TEAM, TOTAL, Expr, Piece, Sheet, evaluate_num
 
 Value = Any  # an entry's value: ids, a count, a number, a yes/no, a colour or None
@@ -98,7 +103,9 @@ class _Env:
         self.players = n
         self.figs: dict[str, int] = {}
         self.won: dict[str, int] = {}
-        self.seats: list[_Env] = []  # every seat, this one included: what `also` compares with
+        # every seat's pieces, this one's included: what `also` compares with (their pieces, not the
+        # seats: a seat holding the list of seats would be a cycle, freed by the garbage collector only)
+        self.seats: list[dict[str, Any]] = []
 
 
 @dataclass(frozen=True)
@@ -106,22 +113,22 @@ class _Plan:
     """The sheet under one combination of switches, compiled."""
 
     in_play: tuple[str, ...]
-    contests: Mapping[str, dict[str, Any]]  # contest category -> its contest
     measures: Mapping[str, Fn]
     lookup: Mapping[str, Mapping[str, Piece]]  # per-player entry id -> piece id -> Piece
     game_lookup: Mapping[str, Mapping[str, Piece]]  # the same for the game's entries
-    over: Mapping[str, Fn]  # single contests' measures
-    steps: tuple[tuple[str, str, Fn | None], ...]  # (what, name, expression) in the sheet's order
+    # (what, name, how) in the sheet's order: a figure's expression, a contest category's run, or None
+    steps: tuple[tuple[str, str, Fn | Contest | None], ...]
     seat: Mapping[str, int]  # colour -> its place in the colours' order
     ends: tuple[tuple[str, Fn], ...]  # the end conditions, in order
     otherwise: str  # the outcome when no end is met
     ranking: tuple[tuple[str, int], ...]  # total and tie-break figures, each with its sign: greater is better
     checks: tuple[tuple[str, Fn], ...]
     holders: tuple[str, ...]  # the game's `holders` entries
+    together: bool  # a co-operative game: one seat, the team
 
 
 def plan(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
-    key = tuple(sorted(switches.items()))
+    key = tuple(switches.items())  # a record's switches come in the sheet's order: no sorting per record
     found = sheet.plans.get(key)
     if found is None:
         found = sheet.plans[key] = _compile(sheet, switches)
@@ -139,26 +146,25 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
             if e["kind"] in ("pieces", "choice", "choices", "holders") and e["per"] == per
         }
 
+    measures = {pid: compile_expr(x) for pid, x in sheet.measures.items()}
     points = {c["id"]: compile_expr(c["points"]) for c in on if c["points"] is not None}
-    contests = {c["id"]: c["contest"] for c in on if c["contest"] is not None}
+    contests = {c["id"]: _contest(c["id"], c["contest"], measures) for c in on if c["contest"] is not None}
     figures = {name: compile_expr(x) for name, x in sheet.figures.items()}
-    steps: list[tuple[str, str, Fn | None]] = []
+    steps: list[tuple[str, str, Fn | Contest | None]] = []
     for kind, name in sheet.steps:
-        if kind == TOTAL or (kind == "contest" and name in contests):
+        if kind == TOTAL:
             steps.append((kind, name, None))
+        elif kind == "contest" and name in contests:
+            steps.append((kind, name, contests[name]))
         elif name in points or name in figures:
             steps.append(("figure", name, points.get(name) or figures[name]))
         else:  # a category not in play
             steps.append(("zero", name, None))
     return _Plan(
         in_play=tuple(c["id"] for c in on),
-        contests=contests,
-        measures={pid: compile_expr(x) for pid, x in sheet.measures.items()},
+        measures=measures,
         lookup=lookup("player"),
         game_lookup=lookup("game"),
-        over={
-            c["id"]: compile_expr(c["contest"]["over"]) for c in on if c["contest"] and c["contest"]["over"] is not None
-        },
         steps=tuple(steps),
         seat={c.id: i for i, c in enumerate(sheet.colours.items)} | {TEAM: -1},
         ends=tuple((e["id"], compile_expr(e["met"])) for e in sheet.outcome["ends"]),
@@ -172,6 +178,7 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
             for c in sheet.checks
         ),
         holders=tuple(e["id"] for e in entries if e["kind"] == "holders"),
+        together=sheet.together,
     )
 
 
@@ -181,7 +188,7 @@ def _as_pieces(lookup: Mapping[str, Mapping[str, Piece]], values: Mapping[str, A
     for entry, table in lookup.items():
         value = values.get(entry)
         if isinstance(value, (tuple, list)):
-            out[entry] = tuple(table[i] for i in value)
+            out[entry] = tuple(map(table.__getitem__, value))
         elif isinstance(value, str):
             out[entry] = (table[value],)
         elif isinstance(value, int):
@@ -216,98 +223,127 @@ def _also(x: Expr, get: Callable[[_Env, Any], Any]) -> Callable[[_Env, Any], Any
     entry, whose = x["also"], x["whose"]
 
     def also(e: _Env, it: Any) -> list[Piece]:
-        seats = [s for s in e.seats if (s is e) == (whose == "mine")] if whose != "any" else e.seats
-        there = {p.id for s in seats if not isinstance(s.pieces[entry], int) for p in s.pieces[entry]}
+        seats = [s for s in e.seats if (s is e.pieces) == (whose == "mine")] if whose != "any" else e.seats
+        there = {p.id for s in seats if not isinstance(s[entry], int) for p in s[entry]}
         return [p for p in get(e, it) if not isinstance(p, int) and p.id in there]
 
     return also
 
 
 def compile_expr(x: Expr) -> Fn:
+    """An expression as a function of a seat and `it` (a measure's pieces): the form is looked up and
+    the sheet's numbers read here, once per plan, not for every record."""
     if isinstance(x, int):
         return lambda e, it: x
     if x == PLAYERS or isinstance(x, list):
         return lambda e, it: evaluate_num(x, e.players)
-    if "count" in x:
-        get = _pieces(x["count"], x["except"])
-        if x["also"] is not None:
-            get = _also(x, get)
-        if x["mine"]:
-            name = x["field"]
-            return lambda e, it: sum(p.fields[name] == e.colour for p in get(e, it))
-        if x["symbol"] is not None:
-            symbol = x["symbol"]
-            return lambda e, it: sum(p.symbols.count(symbol) for p in get(e, it))
-        if x["field"] is not None:
-            name = x["field"]
-            wanted = frozenset(x["in"]) if x["in"] is not None else frozenset([x["is"]])
-            return lambda e, it: sum(p.fields[name] in wanted for p in get(e, it))
-        return lambda e, it: _size(get(e, it))
-    if "sum" in x:
-        get, name = _pieces(x["of"], x["except"]), x["sum"]
-        return lambda e, it: sum(p.fields[name] for p in get(e, it))
-    if "distinct" in x:
-        get, name = _pieces(x["of"], x["except"]), x["distinct"]
-        if x["among"] is None:
-            return lambda e, it: len({p.fields[name] for p in get(e, it)})
-        among = frozenset(x["among"])
-        return lambda e, it: len({p.fields[name] for p in get(e, it)} & among)
-    if "measure" in x:
-        get, entry = _pieces(x["of"], x["except"]), x["measure"]
-
-        def measure(e: _Env, it: Any) -> int:
-            chosen = e.values.get(entry)
-            return 0 if chosen is None else e.measures[chosen](e, get(e, it))
-
-        return measure
-    if "holds" in x:
-        entry = x["holds"]
-        return lambda e, it: int(e.game.get(entry) == e.colour)
-    if "yes" in x:
-        entry = x["yes"]
-        return lambda e, it: int(bool(e.values.get(entry)))
-    if "value" in x:
-        entry = x["value"]
-        return lambda e, it: e.values[entry]
-    if "figure" in x:
-        name = x["figure"]
-        return lambda e, it: e.figs[name]
-    if "won" in x:
-        name = x["won"]
-        return lambda e, it: e.won.get(name, 0)
-    if "table" in x:
-        inner, points = compile_expr(x["table"]), x["points"]
-        return lambda e, it: points[min(max(inner(e, it), 0), len(points) - 1)]
-    if "div" in x:
-        inner, by, rounding = compile_expr(x["div"]), compile_expr(x["by"]), x["round"]
-        return lambda e, it: divide(inner(e, it), by(e, it), rounding)
-    if "if" in x:
-        test, then, other = compile_expr(x["if"]), compile_expr(x["then"]), compile_expr(x["else"])
-        return lambda e, it: then(e, it) if test(e, it) else other(e, it)
-    for form, pair in _PAIRS.items():
-        if form in x:
-            a, b = (compile_expr(p) for p in x[form])
-            return lambda e, it, a=a, b=b, pair=pair: pair(a(e, it), b(e, it))  # type: ignore[misc]
-    for form, combine in (("plus", sum), ("least", min), ("most", max)):
-        if form in x:
-            parts = [compile_expr(p) for p in x[form]]
-            return lambda e, it, parts=parts, combine=combine: combine(f(e, it) for f in parts)  # type: ignore[misc]
-    parts = [compile_expr(p) for p in x["times"]]
-
-    def times(e: _Env, it: Any) -> int:
-        out = 1
-        for f in parts:
-            out *= f(e, it)
-        return out
-
-    return times
+    return _FORMS[form_of(x, _FORMS)](x)
 
 
-def _size(value: Any) -> int:
-    """How many pieces; a bare count (a `count_ok` entry given as a number) is that number."""
-    if isinstance(value, int):
-        return value
-    return sum(part if isinstance(part, int) else 1 for part in value)
+def _count(x: Expr) -> Fn:
+    get = _pieces(x["count"], x["except"])
+    if x["also"] is not None:
+        get = _also(x, get)
+    if x["mine"]:
+        name = x["field"]
+        return lambda e, it: sum([p.fields[name] == e.colour for p in get(e, it)])
+    if x["symbol"] is not None:
+        symbol = x["symbol"]
+        return lambda e, it: sum([p.symbols.count(symbol) for p in get(e, it)])
+    if x["field"] is not None:
+        name = x["field"]
+        wanted = frozenset(x["in"]) if x["in"] is not None else frozenset([x["is"]])
+        return lambda e, it: sum([p.fields[name] in wanted for p in get(e, it)])
+    return lambda e, it: _size(get(e, it))
+
+
+def _sum(x: Expr) -> Fn:
+    get, name = _pieces(x["of"], x["except"]), x["sum"]
+    return lambda e, it: sum([p.fields[name] for p in get(e, it)])
+
+
+def _distinct(x: Expr) -> Fn:
+    get, name = _pieces(x["of"], x["except"]), x["distinct"]
+    if x["among"] is None:
+        return lambda e, it: len({p.fields[name] for p in get(e, it)})
+    among = frozenset(x["among"])
+    return lambda e, it: len({p.fields[name] for p in get(e, it)} & among)
+
+
+def _measure(x: Expr) -> Fn:
+    get, entry = _pieces(x["of"], x["except"]), x["measure"]
+
+    def measure(e: _Env, it: Any) -> int:
+        chosen = e.values.get(entry)
+        return 0 if chosen is None else e.measures[chosen](e, get(e, it))
+
+    return measure
+
+
+def _holds(x: Expr) -> Fn:
+    entry = x["holds"]
+    return lambda e, it: int(e.game.get(entry) == e.colour)
+
+
+def _yes(x: Expr) -> Fn:
+    entry = x["yes"]
+    return lambda e, it: int(bool(e.values.get(entry)))
+
+
+def _value(x: Expr) -> Fn:
+    entry = x["value"]
+    return lambda e, it: e.values[entry]
+
+
+def _figure(x: Expr) -> Fn:
+    name = x["figure"]
+    return lambda e, it: e.figs[name]
+
+
+def _won(x: Expr) -> Fn:
+    name = x["won"]
+    return lambda e, it: e.won.get(name, 0)
+
+
+def _table(x: Expr) -> Fn:
+    inner, points = compile_expr(x["table"]), x["points"]
+    return lambda e, it: points[min(max(inner(e, it), 0), len(points) - 1)]
+
+
+def _div(x: Expr) -> Fn:
+    inner, by, rounding = compile_expr(x["div"]), compile_expr(x["by"]), x["round"]
+    return lambda e, it: divide(inner(e, it), by(e, it), rounding)
+
+
+def _if(x: Expr) -> Fn:
+    test, then, other = compile_expr(x["if"]), compile_expr(x["then"]), compile_expr(x["else"])
+    return lambda e, it: then(e, it) if test(e, it) else other(e, it)
+
+
+def _times(x: Expr) -> Fn:
+    # "so many points per thing": the sheet's own numbers are multiplied once, here
+    factor = math.prod(p for p in x["times"] if isinstance(p, int))
+    parts = [compile_expr(p) for p in x["times"] if not isinstance(p, int)]
+    if len(parts) == 1:
+        only = parts[0]
+        return lambda e, it: factor * only(e, it)
+    return lambda e, it: factor * math.prod([f(e, it) for f in parts])
+
+
+def _pair(form: str, op: Callable[[int, int], int]) -> Callable[[Expr], Fn]:
+    def compile_pair(x: Expr) -> Fn:
+        a, b = (compile_expr(p) for p in x[form])
+        return lambda e, it: op(a(e, it), b(e, it))
+
+    return compile_pair
+
+
+def _combined(form: str, combine: Callable[[list[int]], int]) -> Callable[[Expr], Fn]:
+    def compile_list(x: Expr) -> Fn:
+        parts = [compile_expr(p) for p in x[form]]
+        return lambda e, it: combine([f(e, it) for f in parts])
+
+    return compile_list
 
 
 _PAIRS: dict[str, Callable[[int, int], int]] = {
@@ -316,6 +352,33 @@ _PAIRS: dict[str, Callable[[int, int], int]] = {
     "at_most": lambda a, b: int(a <= b),
     "equal": lambda a, b: int(a == b),
 }
+# every form of docs/score-sheet.md -> how it is compiled
+_FORMS: dict[str, Callable[[Expr], Fn]] = {
+    "count": _count,
+    "sum": _sum,
+    "distinct": _distinct,
+    "measure": _measure,
+    "holds": _holds,
+    "yes": _yes,
+    "value": _value,
+    "figure": _figure,
+    "won": _won,
+    "table": _table,
+    "div": _div,
+    "if": _if,
+    "times": _times,
+    **{form: _combined(form, combine) for form, combine in (("plus", sum), ("least", min), ("most", max))},
+    **{form: _pair(form, op) for form, op in _PAIRS.items()},
+}
+
+
+def _size(value: Any) -> int:
+    """How many pieces; a bare count (a `count_ok` entry given as a number) is that number."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, tuple):  # one entry's pieces (_as_pieces): no bare count among them
+        return len(value)
+    return sum([part if isinstance(part, int) else 1 for part in value])
 
 
 def divide(value: int, by: int, rounding: str) -> int:
@@ -330,31 +393,43 @@ def split(pool: int, ways: int, rounding: str) -> int:
     return divide(pool, ways, rounding)
 
 
-def decide(counts: Mapping[str, int], contest: Mapping[str, Any]) -> tuple[dict[str, int], tuple[str, ...]]:
-    """One contest's prizes (colour -> points, zeros left out) and its first place."""
-    contenders = {c: n for c, n in counts.items() if n > 0 or contest["zero_wins"]}
-    groups: dict[int, list[str]] = {}
-    for colour, n in contenders.items():
-        groups.setdefault(n, []).append(colour)
-    prizes, rounding = contest["prizes"], contest["rounding"]
-    points: dict[str, int] = {}
-    place = 0
-    ordered = [groups[n] for n in sorted(groups, reverse=True)]
-    tie = contest["tie"]
-    for group in ordered:
-        if place >= len(prizes):
-            break
-        if len(group) == 1 or tie == "full":
-            share = prizes[place]
-        elif tie == "none":
-            share = 0
-        else:
-            share = split(sum(prizes[place : place + len(group)]), len(group), rounding)
-        if share:
-            for colour in group:
-                points[colour] = share
-        place += len(group)
-    return points, tuple(ordered[0]) if ordered else ()
+Award = Callable[[Mapping[str, int]], tuple[dict[str, int], tuple[str, ...]]]
+
+
+def _award(contest: Mapping[str, Any]) -> Award:
+    """How one contest is decided (docs/score-sheet.md, "Deciding one contest"): measures by colour
+    -> (prizes by colour, zeros left out; its first place)."""
+    prizes, tie, rounding, zero_wins = contest["prizes"], contest["tie"], contest["rounding"], contest["zero_wins"]
+
+    def award(counts: Mapping[str, int]) -> tuple[dict[str, int], tuple[str, ...]]:
+        groups: dict[int, list[str]] = {}  # measure -> its contenders, in seat order
+        for colour, n in counts.items():
+            if n > 0 or zero_wins:
+                if n in groups:
+                    groups[n].append(colour)
+                else:
+                    groups[n] = [colour]
+        if not groups:
+            return {}, ()
+        levels = sorted(groups, reverse=True)
+        points: dict[str, int] = {}
+        place = 0
+        for level in levels:
+            if place >= len(prizes):
+                break
+            group = groups[level]
+            if len(group) == 1 or tie == "full":
+                share = prizes[place]
+            elif tie == "none":
+                share = 0
+            else:
+                share = split(sum(prizes[place : place + len(group)]), len(group), rounding)
+            if share:
+                points.update(dict.fromkeys(group, share))
+            place += len(group)
+        return points, tuple(groups[levels[0]])
+
+    return award
 
 
 # ---- scoring -----------------------------------------------------------------------------------
@@ -366,7 +441,7 @@ def score(sheet: Sheet, played: Played) -> Result:
     seat = p.seat
     n = len(played.players)
     players = sorted(played.players, key=lambda pl: seat[pl.colour])
-    if sheet.together:  # one seat, the team, whose members are the players
+    if p.together:  # one seat, the team, whose members are the players
         members = tuple(pl.name or pl.colour for pl in players)
         players = [PlayerEntry(TEAM, None, {}, members)]
     game = played.values
@@ -384,20 +459,21 @@ def score(sheet: Sheet, played: Played) -> Result:
         raise InputError(
             [Finding(sheet.file, None, "entries", f"{exc.args[0]!r} is no piece of the entry naming it")]
         ) from None
-    for e in envs:  # what `also` compares with
-        e.seats = envs
+    seats = [e.pieces for e in envs]
+    for e in envs:
+        e.seats = seats
     contests: dict[str, tuple[ContestResult, ...]] = {}
     in_play = p.in_play
-    for what, name, fn in p.steps:
-        if fn is not None:
+    for what, name, how in p.steps:
+        if what == "figure":
             for e in envs:
-                e.figs[name] = fn(e, None)
+                e.figs[name] = how(e, None)
         elif what == "contest":
-            contests[name] = _contests(p, name, envs, game)
-        elif what == "total":
+            contests[name] = how(envs, game)
+        elif what == TOTAL:
             for e in envs:
                 figs = e.figs
-                figs[TOTAL] = sum(figs[c] for c in in_play)
+                figs[TOTAL] = sum(map(figs.__getitem__, in_play))
         else:
             for e in envs:
                 e.figs[name] = 0
@@ -409,10 +485,10 @@ def score(sheet: Sheet, played: Played) -> Result:
     if first:  # the seats that met the deciding end come first
         keys = [(i in first, *key) for i, key in enumerate(keys)]
     ranked = [
-        PlayerScore(pl.colour, pl.name, e.figs, 1 + sum(k > key for k in keys), pl.members, mine)
+        PlayerScore(pl.colour, pl.name, e.figs, 1 + sum([k > key for k in keys]), pl.members, mine)
         for pl, e, key, mine in zip(players, envs, keys, ended, strict=True)
     ]
-    ranked.sort(key=lambda s: s.rank)  # stable: equal ranks stay in colour order
+    ranked.sort(key=attrgetter("rank"))  # stable: equal ranks stay in colour order
     if outcome in ("unfinished", "lost"):
         winners: tuple[str, ...] = ()
     else:
@@ -446,30 +522,45 @@ OTHERWISE = {
 }  # the outcome when no end is met
 
 
-def _contests(p: _Plan, name: str, envs: list[_Env], game: Mapping[str, Any]) -> tuple[ContestResult, ...]:
-    contest = p.contests[name]
+Contest = Callable[[list[_Env], Mapping[str, Any]], tuple[ContestResult, ...]]
+
+
+def _contest(name: str, contest: Mapping[str, Any], measures: Mapping[str, Fn]) -> Contest:
+    """A contest category run over the seats: its contests, and each seat's prizes and firsts as the
+    category's figure and `won`."""
+    award = _award(contest)
     if contest["over"] is not None:
-        fn = p.over[name]
-        measured = [(name, {e.colour: fn(e, None) for e in envs})]
+        over = compile_expr(contest["over"])
+
+        def measured(envs: list[_Env], game: Mapping[str, Any]) -> list[tuple[str, dict[str, int]]]:
+            return [(name, {e.colour: over(e, None) for e in envs})]
+
     else:
-        chosen = game.get(contest["each"])
-        ids = [chosen] if isinstance(chosen, str) else list(chosen or ())
-        get = _pieces(contest["of"], ())
-        measured = [(pid, {e.colour: p.measures[pid](e, get(e, None)) for e in envs}) for pid in ids]
-    out = []
-    totals = dict.fromkeys((e.colour for e in envs), 0)
-    wins = dict.fromkeys(totals, 0)
-    for pid, counts in measured:
-        points, first = decide(counts, contest)
-        for colour, v in points.items():
-            totals[colour] += v
-        for colour in first:
-            wins[colour] += 1
-        out.append(ContestResult(pid, counts, points, first))
-    for e in envs:
-        e.figs[name] = totals[e.colour]
-        e.won[name] = wins[e.colour]
-    return tuple(out)
+        each, get = contest["each"], _pieces(contest["of"], ())
+
+        def measured(envs: list[_Env], game: Mapping[str, Any]) -> list[tuple[str, dict[str, int]]]:
+            chosen = game.get(each)
+            ids = (chosen,) if isinstance(chosen, str) else chosen or ()
+            held = [(e, get(e, None)) for e in envs]  # every contest of the category measures the same pieces
+            return [(pid, {e.colour: measures[pid](e, it) for e, it in held}) for pid in ids]
+
+    def run(envs: list[_Env], game: Mapping[str, Any]) -> tuple[ContestResult, ...]:
+        totals = {e.colour: 0 for e in envs}
+        wins = dict(totals)
+        out = []
+        for pid, counts in measured(envs, game):
+            points, first = award(counts)
+            for colour, v in points.items():
+                totals[colour] += v
+            for colour in first:
+                wins[colour] += 1
+            out.append(ContestResult(pid, counts, points, first))
+        for e in envs:
+            e.figs[name] = totals[e.colour]
+            e.won[name] = wins[e.colour]
+        return tuple(out)
+
+    return run
 
 
 def _decider(sheet: Sheet, players: list[PlayerScore]) -> str | None:

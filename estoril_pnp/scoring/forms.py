@@ -1,13 +1,22 @@
-"""The score sheet's reserved names, number values and steps (docs/score-sheet.md), shared by the
-reader (sheet.py), the proof of its bounds (bounds.py) and the scorer (calc.py)."""
+"""The score sheet's reserved names, expression forms, number values and steps
+(docs/score-sheet.md), shared by the reader (sheet.py), the proof of its bounds (bounds.py) and
+the scorer (calc.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any, Literal, NamedTuple
 
 PLAYERS = "players"  # the one number name that stays a name: the game's player count
 IT = "it"  # a measure's pieces
 TOTAL = "total"
+
+# the expression forms (docs/score-sheet.md), by what they read
+PIECE_FORMS = ("sum", "count", "distinct", "measure")
+LIST_FORMS = ("plus", "times", "least", "most")
+ENTRY_FORMS = {"holds": "holder", "yes": "yesno", "value": "number"}  # form -> the entry kind it names
+PAIR_FORMS = ("minus", "at_least", "at_most", "equal")  # exactly two expressions
+FORMS = (*PIECE_FORMS, *ENTRY_FORMS, "figure", "won", *LIST_FORMS, *PAIR_FORMS, "div", "if", "table")
 
 StepKind = Literal["category", "contest", "figure", "total"]
 
@@ -28,3 +37,12 @@ def evaluate_num(value: Num, players: int) -> int:
     if isinstance(value, list):
         return sum(evaluate_num(v, players) for v in value)
     return players if value == PLAYERS else int(value)
+
+
+def form_of(x: Mapping[str, Any], forms: Collection[str]) -> str:
+    """Which of `forms` a resolved expression is: its one key among them. A key of none of them (a
+    sheet resolved by hand: `validate` refuses such a sheet) is named, never taken for another form."""
+    found = [k for k in x if k in forms]
+    if len(found) != 1:
+        raise ValueError(f"unknown form {', '.join(map(repr, found or x)) or 'none'}")
+    return found[0]

@@ -21,7 +21,12 @@ from ..i18n.catalogs import ENGINE_WORDS, Catalogs, MissingText, Texts
 from ..source import yamlsrc
 from ..source.yamlsrc import Located, Path_
 from . import bounds
+from .forms import ENTRY_FORMS as _ENTRY_FORMS
+from .forms import FORMS as FORMS
 from .forms import IT as IT
+from .forms import LIST_FORMS as _LIST_FORMS
+from .forms import PAIR_FORMS as _PAIR_FORMS
+from .forms import PIECE_FORMS as _PIECE_FORMS
 from .forms import PLAYERS as PLAYERS
 from .forms import TOTAL as TOTAL
 from .forms import Num as Num
@@ -222,14 +227,9 @@ _CONTEST = {
     "each": False, "of": False, "over": False, "prizes": True, "rounding": False, "zero_wins": False, "tie": False,
 }  # fmt: skip
 TIES = ("split", "full", "none")
-_PIECE_FORMS = ("sum", "count", "distinct", "measure")
-_LIST_FORMS = ("plus", "times", "least", "most")
-_ENTRY_FORMS = {"holds": "holder", "yes": "yesno", "value": "number"}
-_PAIR_FORMS = ("minus", "at_least", "at_most", "equal")  # exactly two expressions
 ROUNDS = ("down", "up", "nearest")
 _PIECE_KINDS = ("pieces", "choice", "choices", "holders")  # entries a piece list may name
 WHOSE = ("mine", "others", "any")
-FORMS = (*_PIECE_FORMS, *_ENTRY_FORMS, "figure", "won", *_LIST_FORMS, *_PAIR_FORMS, "div", "if", "table")
 RESULTS = ("win", "lose", "rank")
 
 
@@ -244,7 +244,7 @@ class _Reader:
         self.entries: dict[str, dict[str, Any]] = {}
         self.switches: dict[str, dict[str, Any]] = {}
         self.categories: dict[str, dict[str, Any]] = {}
-        self.figure_names: set[str] = set()
+        self.figure_names: dict[str, None] = {}  # in the file's order: the steps' order must not vary between runs
         self.deps: dict[str, set[str]] = {}  # figure or category -> what it reads
         self.dep_at: dict[str, Path_] = {}
         self.category_names: set[str] = set()  # every category's id, known before any is read
@@ -374,7 +374,7 @@ class _Reader:
         self.read_switches(top.get("switches") or [])
         self.read_entries(top["entries"])
         figures = top.get("figures") or {}
-        self.figure_names = {f for f in figures if isinstance(f, str)} if isinstance(figures, dict) else set()
+        self.figure_names = dict.fromkeys(f for f in figures if isinstance(f, str)) if isinstance(figures, dict) else {}
         for raw in top["categories"] if isinstance(top["categories"], list) else ():
             if isinstance(raw, dict) and isinstance(raw.get("id"), str):
                 self.category_names.add(raw["id"])
@@ -1251,7 +1251,7 @@ class _Reader:
 
     def order(self) -> tuple[str, ...]:
         """Categories, figures and total, each after everything it reads; a cycle is a finding."""
-        nodes = [*self.categories, *(f for f in self.figure_names)]
+        nodes = [*self.categories, *self.figure_names]
         deps = {n: set(self.deps.get(n, ())) for n in nodes}
         deps[TOTAL] = set(self.categories)
         done: list[str] = []

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..build.extras import extras
 from ..build.parallel import cores
-from ..build.printset import build_set, laid_out
+from ..build.printset import build_set, lay_out_languages
 from ..errors import Finding, InputError
 from ..pieces.selection import one_of_each
 from ..render.options import SheetOptions, resolve_options
@@ -65,7 +65,7 @@ def _look(
             have = ", ".join(pack.languages)
             raise InputError([Finding("--lang", None, "", f"no catalog for '{lang}' (this pack has: {have})")])
         pictures = one_of_each(pack)  # copies are one picture
-        drawn = gallery.show({code: laid_out(pictures, code, warn) for code in languages}, findings)
+        drawn = gallery.show(lay_out_languages(pictures, languages, warn), findings)
         if drawn:
             names = list(dict.fromkeys(s.name for s in drawn))
             more = f" and {len(names) - 4} more" if len(names) > 4 else ""
@@ -77,7 +77,7 @@ def _look(
             out_dir,
             lambda _: None,
             warn=warn,
-            extras=lambda said: extras(pack, paper, said),
+            extras=extras(pack, paper),
             jobs=cores(),
         )
         gallery.link(_links(out_dir, languages, paper))
