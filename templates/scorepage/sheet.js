@@ -504,10 +504,11 @@ const Game = (() => {
     const PAIRS = { minus: (a, b) => a - b, at_least: (a, b) => (a >= b ? 1 : 0), at_most: (a, b) => (a <= b ? 1 : 0), equal: (a, b) => (a === b ? 1 : 0) };
     const LISTS = { plus: (vs) => vs.reduce((a, v) => a + v, 0), times: (vs) => vs.reduce((a, v) => a * v, 1), least: (vs) => Math.min(...vs), most: (vs) => Math.max(...vs) };
     const FORMS = ["sum", "count", "distinct", "measure", "holds", "yes", "value", "figure", "won", "table", "div", "if", ...Object.keys(PAIRS), ...Object.keys(LISTS)];
+    // an expression's one form, as forms.form_of: a key of no form (or of two) is named, never taken for the last branch
     const formOf = (x) => {
-      const found = FORMS.find((f) => given(x, f));
-      if (found === undefined) throw new Error(`unknown form '${Object.keys(x).join("', '")}'`); // named, never taken for the last branch
-      return found;
+      const found = Object.keys(x).filter((k) => FORMS.includes(k) && given(x, k));
+      if (found.length !== 1) throw new Error(`unknown form ${(found.length ? found : Object.keys(x)).map((k) => `'${k}'`).join(", ") || "none"}`);
+      return found[0];
     };
 
     // ---- seats: who has a column, built here only (as estoril_pnp/scoring/seats.py). A record's
