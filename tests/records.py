@@ -13,7 +13,8 @@ import yaml
 from estoril_pnp.games.estoril.sample import VARIANTS
 from estoril_pnp.scoring import calc as scorecalc
 from estoril_pnp.scoring import record as scorerecord
-from estoril_pnp.scoring.calc import Played, PlayerEntry, Result
+from estoril_pnp.scoring.calc import Played, Result
+from estoril_pnp.scoring.seats import Seat
 from estoril_pnp.scoring.sheet import Sheet
 from estoril_pnp.source.yamlsrc import Located
 
@@ -103,7 +104,7 @@ def played(record: Record, options: Options | None = None) -> Played:
     switches: dict[str, bool | str] = {v: v in record.variants for v in VARIANTS}
     switches |= asdict(options or record.options)
     players = tuple(
-        PlayerEntry(p.colour, p.name, {"hand": p.hand, "discards": p.discards, "recruitment": p.recruitment})
+        Seat(p.colour, p.name, {"hand": p.hand, "discards": p.discards, "recruitment": p.recruitment})
         for p in record.players
     )
     return Played(players, {"missions": record.missions, "enigma": record.enigma}, switches)

@@ -62,7 +62,7 @@ def test_missions_and_colours_by_printed_title() -> None:
     text = BASE.format(hand="", missions="Assassins, STRENGTH, other nations, women").replace("blue", "Yellow")
     record = parse(yamlsrc.parse(text, "game.yaml"))
     assert record.values["missions"] == ("most_assassin", "strongest", "other_nations", "most_women")
-    assert [p.colour for p in record.players] == ["red", "yellow"]
+    assert [p.id for p in record.players] == ["red", "yellow"]
 
 
 def test_an_ambiguous_name_lists_the_candidates() -> None:

@@ -165,7 +165,7 @@ def test_a_changed_pack_changes_every_rulebook_aid_and_the_scorer(pack_copy: Pat
 def test_the_worked_scoring_example_follows_its_record(pack_copy: Path, tmp_path: Path) -> None:
     example = pack_copy / "examples" / "scoring.yaml"
     before = score(SHIPPED.sheet, read(SHIPPED.sheet, str(example), {}, SHIPPED.catalogs))
-    red = next(p for p in before.players if p.colour == "red")
+    red = next(p for p in before.players if p.seat.id == "red")
     replace_once(example, "discards: 7", "discards: 11")
     build(tmp_path, "--pack", str(pack_copy), "--lang", "en")
     text = " ".join(pages(tmp_path / "en" / "a4" / "rulebook.pdf"))

@@ -14,7 +14,7 @@ from records import Options, PlayerRecord, Record, Variant, from_data, score
 from estoril_pnp.games.estoril.sample import random_record
 from estoril_pnp.scoring import bounds
 from estoril_pnp.scoring import sheet as scoresheet
-from estoril_pnp.scoring.calc import ContestResult, PlayerScore, Result, compile_expr
+from estoril_pnp.scoring.calc import ContestResult, Result, SeatScore, compile_expr
 from estoril_pnp.scoring.sheet import Sheet
 
 SHEET = SHIPPED.sheet
@@ -37,7 +37,7 @@ def play(
 
 
 def by_colour(result: Result) -> dict:
-    return {p.colour: p for p in result.players}
+    return {p.seat.id: p for p in result.players}
 
 
 def missions(result: Result) -> tuple[ContestResult, ...]:
@@ -48,11 +48,11 @@ def mission_points(result: Result) -> dict[str, dict[str, int]]:
     return {m.id: dict(m.points) for m in missions(result)}
 
 
-def points(p: PlayerScore, category: str) -> int:
+def points(p: SeatScore, category: str) -> int:
     return p.figures[category]
 
 
-def completed(p: PlayerScore) -> int:
+def completed(p: SeatScore) -> int:
     return p.figures["missions_completed"]
 
 
@@ -274,7 +274,7 @@ TIE_MISSIONS = ["most_assassin", "most_conspirator", "most_nationalist", "most_s
 def test_most_vp_wins_without_tie_break() -> None:
     result = play(player("red", ["s_smith"], 5), player("blue", ["otto_m"]), missions=TIE_MISSIONS)
     assert (result.winners, result.tiebreak) == (("red",), None)
-    assert [(p.colour, p.rank) for p in result.players] == [("red", 1), ("blue", 2)]
+    assert [(p.seat.id, p.rank) for p in result.players] == [("red", 1), ("blue", 2)]
 
 
 def test_tie_on_vp_goes_to_more_missions_completed() -> None:
@@ -360,15 +360,16 @@ def test_the_order_of_players_in_the_record_does_not_matter(record: Record, rng:
 def test_renaming_players_changes_only_the_names(record: Record, names: list[str]) -> None:
     renamed = replace(record, players=tuple(replace(p, name=n) for p, n in zip(record.players, names, strict=False)))
     before, after = score(SHEET, record, record.options), score(SHEET, renamed, record.options)
-    assert [replace(p, name=None) for p in after.players] == [replace(p, name=None) for p in before.players]
+    unnamed = [replace(p, seat=replace(p.seat, name=None)) for p in after.players]
+    assert unnamed == [replace(p, seat=replace(p.seat, name=None)) for p in before.players]
     assert (after.contests, after.winners, after.tiebreak) == (before.contests, before.winners, before.tiebreak)
-    assert {p.colour: p.name for p in after.players} == {p.colour: p.name for p in renamed.players}
+    assert {p.seat.id: p.seat.name for p in after.players} == {p.colour: p.name for p in renamed.players}
 
 
 @settings(max_examples=50)
 @given(records)
 def test_every_winner_ranks_first_and_only_winners_do(record: Record) -> None:
     result = score(SHEET, record, record.options)
-    assert {p.colour for p in result.players if p.rank == 1} == set(result.winners)
+    assert {p.seat.id for p in result.players if p.rank == 1} == set(result.winners)
     assert result.players[0].total == max(p.total for p in result.players)
     assert (result.tiebreak is None) == (sum(p.total == result.players[0].total for p in result.players) == 1)

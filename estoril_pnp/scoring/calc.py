@@ -17,26 +17,17 @@ from typing import Any
 
 from ..errors import Finding, InputError
 from .forms import form_of
-from .sheet import IT, PLAYERS, TEAM, TOTAL, Expr, Piece, Sheet, evaluate_num
+from .seats import Seat, seats
+from .sheet import IT, PLAYERS, TOTAL, Expr, Piece, Sheet, evaluate_num
 
-Value = Any  # an entry's value: ids, a count, a number, a yes/no, a colour or None
-
-
-@dataclass(frozen=True)
-class PlayerEntry:
-    """One seat of a record: a player, or a team with its members."""
-
-    colour: str
-    name: str | None
-    values: Mapping[str, Value]  # per-player entry id -> value (ids, not pieces)
-    members: tuple[str, ...] = ()
+Value = Any  # an entry's value: ids, a count, a number, a yes/no, a seat or None
 
 
 @dataclass(frozen=True)
 class Played:
     """A legal finished game, in the sheet's terms: as scorerecord makes it."""
 
-    players: tuple[PlayerEntry, ...]
+    players: tuple[Seat, ...]  # the record's `players:`, in its order
     values: Mapping[str, Value]  # per-game entry id -> value
     switches: Mapping[str, bool | str]  # every switch's value
 
@@ -44,18 +35,16 @@ class Played:
 @dataclass(frozen=True)
 class ContestResult:
     id: str  # the contested piece, or the category's id for a single contest
-    counts: Mapping[str, int]  # colour -> measure, every player in colour order
-    points: Mapping[str, int]  # colour -> prize, only prizes that are not 0
+    counts: Mapping[str, int]  # seat -> measure, every seat in seat order
+    points: Mapping[str, int]  # seat -> prize, only prizes that are not 0
     first: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class PlayerScore:
-    colour: str  # the seat: a player's or a team's colour, or "team" in a co-operative game
-    name: str | None
+class SeatScore:
+    seat: Seat
     figures: Mapping[str, int]  # every category's points (0 if not in play), every figure, total
     rank: int
-    members: tuple[str, ...] = ()
     ended: tuple[str, ...] = ()  # the end conditions this seat meets, in the sheet's order
 
     @property
@@ -65,7 +54,7 @@ class PlayerScore:
 
 @dataclass(frozen=True)
 class Result:
-    players: tuple[PlayerScore, ...]  # best first; equal ranks in colour order
+    players: tuple[SeatScore, ...]  # best first; equal ranks in seat order
     categories: tuple[str, ...]  # the categories in play, in sheet order
     contests: Mapping[str, tuple[ContestResult, ...]]  # contest category id -> its contests
     winners: tuple[str, ...]
@@ -82,20 +71,20 @@ Fn = Callable[["_Env", Any], int]
 
 
 class _Env:
-    """One player while a record is scored."""
+    """One seat while a record is scored."""
 
-    __slots__ = ("colour", "figs", "game", "measures", "pieces", "players", "seats", "values", "won")
+    __slots__ = ("figs", "game", "measures", "pieces", "players", "seat", "seats", "values", "won")
 
     def __init__(
         self,
-        colour: str,
+        seat: str,
         values: dict[str, Any],
         pieces: dict[str, Any],
         game: Mapping[str, Any],
         n: int,
         measures: Mapping[str, Fn],
     ):
-        self.colour = colour
+        self.seat = seat  # its id
         self.measures = measures
         self.values = values
         self.pieces = pieces  # entry id -> tuple of Piece, or an int (a bare count)
@@ -118,13 +107,11 @@ class _Plan:
     game_lookup: Mapping[str, Mapping[str, Piece]]  # the same for the game's entries
     # (what, name, how) in the sheet's order: a figure's expression, a contest category's run, or None
     steps: tuple[tuple[str, str, Fn | Contest | None], ...]
-    seat: Mapping[str, int]  # colour -> its place in the colours' order
     ends: tuple[tuple[str, Fn], ...]  # the end conditions, in order
     otherwise: str  # the outcome when no end is met
     ranking: tuple[tuple[str, int], ...]  # total and tie-break figures, each with its sign: greater is better
     checks: tuple[tuple[str, Fn], ...]
     holders: tuple[str, ...]  # the game's `holders` entries
-    together: bool  # a co-operative game: one seat, the team
 
 
 def plan(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
@@ -166,7 +153,6 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
         lookup=lookup("player"),
         game_lookup=lookup("game"),
         steps=tuple(steps),
-        seat={c.id: i for i, c in enumerate(sheet.colours.items)} | {TEAM: -1},
         ends=tuple((e["id"], compile_expr(e["met"])) for e in sheet.outcome["ends"]),
         otherwise=OTHERWISE[sheet.outcome["otherwise"]["result"]],
         ranking=(
@@ -178,7 +164,6 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
             for c in sheet.checks
         ),
         holders=tuple(e["id"] for e in entries if e["kind"] == "holders"),
-        together=sheet.together,
     )
 
 
@@ -246,7 +231,7 @@ def _count(x: Expr) -> Fn:
         get = _also(x, get)
     if x["mine"]:
         name = x["field"]
-        return lambda e, it: sum([p.fields[name] == e.colour for p in get(e, it)])
+        return lambda e, it: sum([p.fields[name] == e.seat for p in get(e, it)])
     if x["symbol"] is not None:
         symbol = x["symbol"]
         return lambda e, it: sum([p.symbols.count(symbol) for p in get(e, it)])
@@ -282,7 +267,7 @@ def _measure(x: Expr) -> Fn:
 
 def _holds(x: Expr) -> Fn:
     entry = x["holds"]
-    return lambda e, it: int(e.game.get(entry) == e.colour)
+    return lambda e, it: int(e.game.get(entry) == e.seat)
 
 
 def _yes(x: Expr) -> Fn:
@@ -397,18 +382,18 @@ Award = Callable[[Mapping[str, int]], tuple[dict[str, int], tuple[str, ...]]]
 
 
 def _award(contest: Mapping[str, Any]) -> Award:
-    """How one contest is decided (docs/score-sheet.md, "Deciding one contest"): measures by colour
-    -> (prizes by colour, zeros left out; its first place)."""
+    """How one contest is decided (docs/score-sheet.md, "Deciding one contest"): measures by seat
+    -> (prizes by seat, zeros left out; its first place)."""
     prizes, tie, rounding, zero_wins = contest["prizes"], contest["tie"], contest["rounding"], contest["zero_wins"]
 
     def award(counts: Mapping[str, int]) -> tuple[dict[str, int], tuple[str, ...]]:
         groups: dict[int, list[str]] = {}  # measure -> its contenders, in seat order
-        for colour, n in counts.items():
+        for seat, n in counts.items():
             if n > 0 or zero_wins:
                 if n in groups:
-                    groups[n].append(colour)
+                    groups[n].append(seat)
                 else:
-                    groups[n] = [colour]
+                    groups[n] = [seat]
         if not groups:
             return {}, ()
         levels = sorted(groups, reverse=True)
@@ -436,32 +421,28 @@ def _award(contest: Mapping[str, Any]) -> Award:
 
 
 def score(sheet: Sheet, played: Played) -> Result:
-    """Every player's points, figures and rank; `played` must be legal (scorerecord checks it)."""
+    """Every seat's points, figures and rank; `played` must be legal (scorerecord checks it)."""
     p = plan(sheet, played.switches)
-    seat = p.seat
     n = len(played.players)
-    players = sorted(played.players, key=lambda pl: seat[pl.colour])
-    if p.together:  # one seat, the team, whose members are the players
-        members = tuple(pl.name or pl.colour for pl in players)
-        players = [PlayerEntry(TEAM, None, {}, members)]
+    seated = seats(sheet, played.players)
     game = played.values
     envs = []
     try:
         game_pieces = _as_pieces(p.game_lookup, game)
-        for pl in players:
-            pieces = _as_pieces(p.lookup, pl.values)
+        for seat in seated:
+            pieces = _as_pieces(p.lookup, seat.values)
             pieces.update(game_pieces)
             for entry in p.holders:
                 table = p.game_lookup[entry]
-                pieces[entry] = tuple(table[i] for i, c in (game.get(entry) or {}).items() if c == pl.colour)
-            envs.append(_Env(pl.colour, {**game, **pl.values}, pieces, game, n, p.measures))
+                pieces[entry] = tuple(table[i] for i, c in (game.get(entry) or {}).items() if c == seat.id)
+            envs.append(_Env(seat.id, {**game, **seat.values}, pieces, game, n, p.measures))
     except KeyError as exc:  # a Played built by hand, not by scorerecord, named a piece its entry does not take
         raise InputError(
             [Finding(sheet.file, None, "entries", f"{exc.args[0]!r} is no piece of the entry naming it")]
         ) from None
-    seats = [e.pieces for e in envs]
+    everyone = [e.pieces for e in envs]
     for e in envs:
-        e.seats = seats
+        e.seats = everyone
     contests: dict[str, tuple[ContestResult, ...]] = {}
     in_play = p.in_play
     for what, name, how in p.steps:
@@ -485,14 +466,14 @@ def score(sheet: Sheet, played: Played) -> Result:
     if first:  # the seats that met the deciding end come first
         keys = [(i in first, *key) for i, key in enumerate(keys)]
     ranked = [
-        PlayerScore(pl.colour, pl.name, e.figs, 1 + sum([k > key for k in keys]), pl.members, mine)
-        for pl, e, key, mine in zip(players, envs, keys, ended, strict=True)
+        SeatScore(seat, e.figs, 1 + sum([k > key for k in keys]), mine)
+        for seat, e, key, mine in zip(seated, envs, keys, ended, strict=True)
     ]
-    ranked.sort(key=attrgetter("rank"))  # stable: equal ranks stay in colour order
+    ranked.sort(key=attrgetter("rank"))  # stable: equal ranks stay in seat order
     if outcome in ("unfinished", "lost"):
         winners: tuple[str, ...] = ()
     else:
-        winners = tuple(s.colour for s in ranked if s.rank == 1)
+        winners = tuple(s.seat.id for s in ranked if s.rank == 1)
     decider = _decider(sheet, ranked) if outcome == "ranked" else None
     checks = {ident: tuple(fn(e, None) for e in envs) for ident, fn in p.checks} if p.checks else {}
     return Result(tuple(ranked), p.in_play, contests, winners, decider, dict(played.switches), outcome, end, checks)
@@ -533,7 +514,7 @@ def _contest(name: str, contest: Mapping[str, Any], measures: Mapping[str, Fn]) 
         over = compile_expr(contest["over"])
 
         def measured(envs: list[_Env], game: Mapping[str, Any]) -> list[tuple[str, dict[str, int]]]:
-            return [(name, {e.colour: over(e, None) for e in envs})]
+            return [(name, {e.seat: over(e, None) for e in envs})]
 
     else:
         each, get = contest["each"], _pieces(contest["of"], ())
@@ -542,28 +523,28 @@ def _contest(name: str, contest: Mapping[str, Any], measures: Mapping[str, Fn]) 
             chosen = game.get(each)
             ids = (chosen,) if isinstance(chosen, str) else chosen or ()
             held = [(e, get(e, None)) for e in envs]  # every contest of the category measures the same pieces
-            return [(pid, {e.colour: measures[pid](e, it) for e, it in held}) for pid in ids]
+            return [(pid, {e.seat: measures[pid](e, it) for e, it in held}) for pid in ids]
 
     def run(envs: list[_Env], game: Mapping[str, Any]) -> tuple[ContestResult, ...]:
-        totals = {e.colour: 0 for e in envs}
+        totals = {e.seat: 0 for e in envs}
         wins = dict(totals)
         out = []
         for pid, counts in measured(envs, game):
             points, first = award(counts)
-            for colour, v in points.items():
-                totals[colour] += v
-            for colour in first:
-                wins[colour] += 1
+            for seat, v in points.items():
+                totals[seat] += v
+            for seat in first:
+                wins[seat] += 1
             out.append(ContestResult(pid, counts, points, first))
         for e in envs:
-            e.figs[name] = totals[e.colour]
-            e.won[name] = wins[e.colour]
+            e.figs[name] = totals[e.seat]
+            e.won[name] = wins[e.seat]
         return tuple(out)
 
     return run
 
 
-def _decider(sheet: Sheet, players: list[PlayerScore]) -> str | None:
+def _decider(sheet: Sheet, players: list[SeatScore]) -> str | None:
     """The first tie-break that leaves one leader, "shared" if none does, None if the total did."""
     leaders = [s for s in players if s.total == players[0].total]
     if len(leaders) == 1:

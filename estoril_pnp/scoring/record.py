@@ -21,7 +21,8 @@ from ..source import typed, yamlsrc
 from ..source.typed import Limits
 from ..source.yamlsrc import Located, Path_
 from . import rules
-from .calc import Played, PlayerEntry, needs_pieces, score
+from .calc import Played, needs_pieces, score
+from .seats import Seat, place, seats
 from .sheet import Piece, Sheet, evaluate_num
 
 STDIN = "-"
@@ -219,12 +220,12 @@ class _Check:
         switches = self.switches(data, n, overrides)
         _, entries = sheet.apply(switches)
         players = [self.player(raw, ("players", i), entries, switches, n) for i, raw in enumerate(raw_players)]
-        self.once([(("players", i, "colour"), p.colour) for i, p in enumerate(players)], "colour")
+        self.once([(("players", i, "colour"), p.id) for i, p in enumerate(players)], "colour")
         values = {}
         for entry in entries:
             if entry["per"] == "game" and self.wanted(entry, data, (), switches):
                 values[entry["id"]] = self.value(
-                    entry, data.get(entry["id"]), (entry["id"],), n, [p.colour for p in players]
+                    entry, data.get(entry["id"]), (entry["id"],), n, [p.id for p in players]
                 )
         self.pieces_once(players, values, entries)
         self.enough_exist(players, entries)
@@ -290,11 +291,11 @@ class _Check:
         entries: tuple[dict[str, Any], ...],
         switches: Mapping[str, Any],
         n: int,
-    ) -> PlayerEntry:
+    ) -> Seat:
         mine = [e for e in entries if e["per"] == "player"]
         if not isinstance(raw, dict):
             self.misfit(at, f"expected a mapping of keys to values (got {shown(raw)})")
-            return PlayerEntry("", None, {})
+            return Seat("", None, {})
         teams = {"members"} if self.sheet.teams else set()
         self.keys(raw, {"colour", "name", *teams, *(e["id"] for e in entries if e["per"] == "player")}, at)
         colour = ""
@@ -317,7 +318,7 @@ class _Check:
                     values[entry["id"]] = _empty(entry, n)
             elif self.wanted(entry, raw, at, switches):
                 values[entry["id"]] = self.value(entry, raw.get(entry["id"]), (*at, entry["id"]), n, [])
-        return PlayerEntry(colour, name, values, self.members(raw, at))
+        return Seat(colour, name, values, self.members(raw, at))
 
     def members(self, raw: Mapping[str, Any], at: Path_) -> tuple[str, ...]:
         """A team's members, as many as the sheet's `teams` allows."""
@@ -344,18 +345,15 @@ class _Check:
             return
         result = score(self.sheet, played)
         n = len(played.players)
-        colours = [c.id for c in self.sheet.colours.items]
-        # the scorer's seats are in colour order; a finding points at the record's own place
-        places = sorted(range(n), key=lambda i: colours.index(played.players[i].colour))
+        # a finding about a seat points at its place in the record; one about all of them at `players`
+        at = [place(played.players, s) for s in seats(self.sheet, played.players)]
+        places: list[Path_] = [("players",) if i is None else ("players", i) for i in at]
         for check in self.sheet.checks:
             values = result.checks[check["id"]]
             low = evaluate_num(check["least"], n) if check["least"] is not None else None
             high = evaluate_num(check["most"], n) if check["most"] is not None else None
             if check["each"] is not None:
-                found = [
-                    (("players", places[i]) if not self.sheet.together else ("players",), v)
-                    for i, v in enumerate(values)
-                ]
+                found = list(zip(places, values, strict=True))
             else:
                 total = sum(values) if check["all"] is not None else sum(1 for v in values if v)
                 found = [(("players",), total)]
@@ -466,9 +464,7 @@ class _Check:
                 self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected{why}")
         return ids
 
-    def pieces_once(
-        self, players: list[PlayerEntry], game: Mapping[str, Any], entries: tuple[dict[str, Any], ...]
-    ) -> None:
+    def pieces_once(self, players: list[Seat], game: Mapping[str, Any], entries: tuple[dict[str, Any], ...]) -> None:
         """A piece of a `once: game` collection stands once in the record; `once: player`, once per player."""
         owner = rules.owners(self.sheet)
         places: list[tuple[Path_, str]] = []
@@ -492,7 +488,7 @@ class _Check:
                 for mine in per_player:
                     self.once([(path, x) for path, x in mine if owner.get(x) is c], c.what)
 
-    def enough_exist(self, players: list[PlayerEntry], entries: tuple[dict[str, Any], ...]) -> None:
+    def enough_exist(self, players: list[Seat], entries: tuple[dict[str, Any], ...]) -> None:
         """No player, nor all together, can hold more pieces of some collections than exist.
 
         A `once: player` collection is every player's own copy; the others are shared by all.
@@ -519,7 +515,7 @@ class _Check:
 
     def lists_given(
         self,
-        players: list[PlayerEntry],
+        players: list[Seat],
         game: Mapping[str, Any],
         entries: tuple[dict[str, Any], ...],
         switches: Mapping[str, Any],

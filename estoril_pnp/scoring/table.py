@@ -5,18 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n.catalogs import Texts
-from .calc import PlayerScore, Result
-from .sheet import TEAM, TOTAL, Sheet
-
-
-def player_label(sheet: Sheet, p: PlayerScore, t: Texts) -> str:
-    """A seat's heading: its colour and name, or a team's colour and members ("the team" in a co-operative game,
-    whose members without a name are shown by their colour's name)."""
-    colour = t("score.team.name") if p.colour == TEAM else t(f"colour.{p.colour}")
-    if p.members:
-        known = sheet.colours.by_id if p.colour == TEAM else {}
-        return f"{colour} ({', '.join(t(f'colour.{m}') if m in known else m for m in p.members)})"
-    return f"{colour} ({p.name})" if p.name else colour
+from .calc import Result
+from .seats import label
+from .sheet import TOTAL, Sheet
 
 
 def piece_name(sheet: Sheet, ident: str, t: Texts) -> str:
@@ -40,7 +31,7 @@ def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], b
             for c in result.contests[ident]:
                 heading = piece_name(sheet, c.id, t) if category["contest"]["each"] else t(category["label"])
                 out.append(
-                    (heading, [f"{c.points.get(p.colour, 0)} ({c.counts[p.colour]})" for p in result.players], False)
+                    (heading, [f"{c.points.get(p.seat.id, 0)} ({c.counts[p.seat.id]})" for p in result.players], False)
                 )
         else:
             out.append((t(category["label"]), [str(p.figures[ident]) for p in result.players], False))
@@ -63,7 +54,7 @@ def table(sheet: Sheet, result: Result, t: Texts) -> Any:
     out = Table(title=plain(t(sheet.title)), caption=plain(t(sheet.legend)) if sheet.legend else None)
     out.add_column("")
     for p in result.players:
-        out.add_column(plain(player_label(sheet, p, t)), justify="right")
+        out.add_column(plain(label(sheet, p.seat, t)), justify="right")
     for heading, cells, strong in rows(sheet, result, t):
         if strong:
             out.add_row(plain(heading, "bold"), *(Text(v, "bold") for v in cells))
@@ -82,7 +73,7 @@ def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
     if result.outcome in ("won", "lost"):
         return f"{t(f'score.team.{result.outcome}')} · {t.plural('score.points', result.players[0].total)} — {why_end}"
     best = [p for p in result.players if p.rank == 1]
-    names = t.list(player_label(sheet, p, t) for p in best)
+    names = t.list(label(sheet, p.seat, t) for p in best)
     who = t("score.winners" if len(result.winners) > 1 else "score.winner", names=names)
     ranking = sheet.ranking
     if result.outcome == "ended" or result.tiebreak is None:
@@ -109,9 +100,9 @@ def to_json(sheet: Sheet, result: Result) -> dict[str, Any]:
         "categories": list(result.categories),
         "players": [
             {
-                "colour": p.colour,
-                "name": p.name,
-                **({"members": list(p.members)} if sheet.teams or sheet.together else {}),
+                "colour": p.seat.id,
+                "name": p.seat.name,
+                **({"members": list(p.seat.members)} if sheet.teams or sheet.together else {}),
                 "total": p.total,
                 "breakdown": {c["id"]: p.figures[c["id"]] for c in sheet.categories},
                 **{f: p.figures[f] for f in shown},

@@ -117,11 +117,11 @@ def scoring_example(pack: Estoril, sheet: Sheet, files: PackFiles) -> tuple[Play
 
 def _scoring_view(pack: Estoril, sheet: Sheet, t: Texts, example: tuple[Played, Result]) -> dict[str, Any]:
     game, result = example
-    order = [p.colour for p in game.players]
-    by_colour = {p.colour: p for p in result.players}
+    order = [p.id for p in game.players]
+    by_colour = {p.seat.id: p for p in result.players}
     names = {c: t(f"colour.{c}") for c in order}
-    cards = {p.colour: t.list(pack.characters[c].name for c in p.values["hand"]) for p in game.players}
-    discards = {p.colour: _count(p.values["discards"]) for p in game.players}
+    cards = {p.id: t.list(pack.characters[c].name for c in p.values["hand"]) for p in game.players}
+    discards = {p.id: _count(p.values["discards"]) for p in game.players}
     contests = [(c, piece) for c in sheet.categories for piece in result.contests.get(c["id"], ())]
     missions = []
     for _, m in contests:
