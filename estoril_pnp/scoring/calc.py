@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import Finding, InputError
 from .forms import form_of
+from . import rules
 from .seats import Seat, seats
 from .sheet import IT, PLAYERS, TOTAL, Expr, Piece, Sheet, evaluate_num
 
@@ -124,7 +125,7 @@ def plan(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
 
 def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
     categories, entries = sheet.apply(switches)
-    on = [c for c in categories if c["when"] is None or switches.get(c["when"]) is True]
+    on = [c for c in categories if rules.in_play(c, switches)]
 
     def lookup(per: str) -> dict[str, dict[str, Piece]]:
         return {
@@ -561,7 +562,7 @@ def _decider(sheet: Sheet, players: list[SeatScore]) -> str | None:
 def needs_pieces(sheet: Sheet, switches: Mapping[str, bool | str]) -> frozenset[str]:
     """Entries read as pieces (not only counted) by what is in play: a bare count cannot stand for them."""
     categories, _ = sheet.apply(switches)
-    on = [c for c in categories if c["when"] is None or switches.get(c["when"]) is True]
+    on = [c for c in categories if rules.in_play(c, switches)]
     found: set[str] = set()
 
     def walk(x: Any, counting: bool = False) -> None:
