@@ -16,8 +16,8 @@ from operator import attrgetter
 from typing import Any
 
 from ..errors import Finding, InputError
-from .forms import form_of
 from . import rules
+from .forms import form_of
 from .seats import Seat, seats
 from .sheet import IT, PLAYERS, TOTAL, Expr, Piece, Sheet, evaluate_num
 
