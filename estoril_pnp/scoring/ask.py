@@ -26,7 +26,7 @@ from ..source.yamlsrc import Located
 from ..terminal import clean
 from . import rules
 from .calc import Played, needs_pieces
-from .record import MAX_NAME, AmbiguousName, Names, Unresolved, names, parse
+from .record import MAX_NAME, AmbiguousName, Names, Unresolved, names, parse, variant_names
 from .sheet import Sheet, evaluate_num
 
 T = TypeVar("T")
@@ -44,10 +44,7 @@ def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
     data: dict[str, Any] = {}
     variants = [s for s in sheet.switches if s["kind"] == "variant"]
     if variants:
-        known = Names.of(
-            "variant",
-            ((v["id"], t(v["label"]), [t.catalogs[c].get(v["label"], "") for c in t.catalogs]) for v in variants),
-        )
+        known = variant_names(sheet, t.catalogs, t)
         offered = ", ".join(t(v["label"]) for v in variants)
         pick = partial(_variants, t, known, sheet=sheet, players=count)
         data["variants"] = ask(t("score.ask.variants", variants=offered), pick, t, default="")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -128,6 +128,19 @@ def names(
     return Names.of(what, (entry(p) for c in collections for p in sheet.collections[c].items))
 
 
+def variant_names(sheet: Sheet, catalogs: Mapping[str, Mapping[str, str]], printed: Callable[[str], str]) -> Names:
+    """The sheet's variants as a record or an answer may name them: id, or label in any language;
+    `printed` gives the label as messages show it (the id where it has no words)."""
+    variants = [s for s in sheet.switches if s["kind"] == "variant"]
+    return Names.of(
+        "variant",
+        (
+            (v["id"], printed(v["label"]) or v["id"], [c[v["label"]] for c in catalogs.values() if c.get(v["label"])])
+            for v in variants
+        ),
+    )
+
+
 def read(
     sheet: Sheet, source: str, overrides: Mapping[str, Any], catalogs: Mapping[str, Mapping[str, str]] | None = None
 ) -> Played:
@@ -235,13 +248,9 @@ class _Check:
     def switches(self, data: Mapping[str, Any], n: int, overrides: Mapping[str, Any]) -> dict[str, bool | str]:
         sheet = self.sheet
         out = sheet.defaults()
-        variants = [s["id"] for s in sheet.switches if s["kind"] == "variant"]
-        known = Names.of(
-            "variant",
-            ((v, self.text(sheet.switch(v)["label"]) or v, self.texts(sheet.switch(v)["label"])) for v in variants),
-        )
+        known = variant_names(sheet, self.catalogs, self.text)
         raw = data.get("variants", [])
-        if not self.sized(raw, 2 * len(variants), ("variants",)):  # each at most twice, by id and by name
+        if not self.sized(raw, 2 * len(known.shown), ("variants",)):  # each at most twice, by id and by name
             raw = []
         for i, text in enumerate(raw):
             found = self.name(known, text, ("variants", i))
@@ -279,10 +288,6 @@ class _Check:
 
     def text(self, key: str | None) -> str:
         return (self.catalogs.get("en", {}).get(key) or "") if key else ""
-
-    def texts(self, key: str | None) -> list[str]:
-        """The key's text in every catalog: what a player may type in any language."""
-        return [c[key] for c in self.catalogs.values() if key and isinstance(c.get(key), str)]
 
     def player(
         self,
