@@ -16,6 +16,7 @@ import marshal
 import os
 import sys
 import zlib
+from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 MAX_ENTRIES = 256  # some 25 MiB at most: an entry is a file's bytes and its parse, about twice the file
 
 
+@cache
 def _reader() -> tuple[Any, ...] | None:
     """What a parse depends on besides the bytes: our parser, PyYAML (its version is in its
     __init__; libyaml is there or not), the marshal format. Found without importing PyYAML, which a
@@ -40,9 +42,6 @@ def _reader() -> tuple[Any, ...] | None:
     return (zlib.crc32(ours), len(ours), zlib.crc32(version), tuple(libyaml), sys.version_info[:2])
 
 
-_READER = _reader()
-
-
 def folder() -> Path | None:
     given = os.environ.get("ESTORIL_PNP_CACHE")
     if given is not None:
@@ -54,7 +53,7 @@ def folder() -> Path | None:
 def _entry(raw: bytes) -> Path | None:
     where = folder()
     # the name only finds the entry; what it holds decides whether it is used
-    return None if where is None or _READER is None else where / f"{zlib.crc32(raw):08x}-{len(raw):x}"
+    return None if where is None or _reader() is None else where / f"{zlib.crc32(raw):08x}-{len(raw):x}"
 
 
 def get(raw: bytes, aliases: bool) -> tuple[Any, dict[Any, int]] | None:
@@ -66,7 +65,7 @@ def get(raw: bytes, aliases: bool) -> tuple[Any, dict[Any, int]] | None:
         reader, allowed, source, data, lines = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):  # none yet, or not one of ours
         return None
-    if reader != _READER or allowed != aliases or source != raw:
+    if reader != _reader() or allowed != aliases or source != raw:
         return None
     return data, lines
 
@@ -79,7 +78,7 @@ def put(raw: bytes, aliases: bool, data: Any, lines: dict[Any, int]) -> None:
     if path is None:
         return
     try:
-        blob = marshal.dumps((_READER, aliases, raw, data, lines))
+        blob = marshal.dumps((_reader(), aliases, raw, data, lines))
     except ValueError:  # a value marshal cannot hold (a YAML date): that file is parsed each time
         return
     try:
