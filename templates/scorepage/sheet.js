@@ -235,7 +235,7 @@ const Game = (() => {
       }
       for (const e of entries.filter((x) => x.per === "game")) {
         if (!on(switchValues(out), e.when)) continue;
-        out[e.id] = game[e.id] ?? (e.kind === "number" ? blank(e) : e.kind === "choices" ? [] : null); // a number not entered: its default, if it has one
+        out[e.id] = game[e.id] ?? (e.kind === "number" ? defaultOf(e, players.length) : e.kind === "choices" ? [] : null); // a number not entered: its default for this many players, if it has one
       }
       return out;
     }
