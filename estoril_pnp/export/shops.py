@@ -137,7 +137,8 @@ def plan_shop(pieces: Sequence[Piece], shop: Shop) -> tuple[list[Piece], list[Fi
             continue
         on_card = centred(piece, card)
         placed.append(on_card)
-        findings += unsafe(on_card, shop)
+        if piece.copy <= 1:  # the copies are alike: measured, and reported, once
+            findings += unsafe(on_card, shop)
     for (width, height), piece in unmatched.items():
         offered = "; ".join(f"{c.name} {c.size[0]:.1f} × {c.size[1]:.1f} mm" for c in shop.cards)
         message = f"{width:g} × {height:g} mm: {shop.name} has no card of this size ({offered}); left out"
@@ -177,7 +178,7 @@ def unsafe(piece: Piece, shop: Shop) -> list[Finding]:
                         f"{side}: {what} reaches {depth:.1f} mm into {shop.name}'s unsafe margin "
                         f"({shop.safe_mm:.1f} mm inside the cut)"
                     )
-                    out.append(Finding(piece.group, None, f"{piece.key} [{piece.lang}]", message))
+                    out.append(Finding(piece.group, None, f"{piece.item} [{piece.lang}]", message))
     return out
 
 
