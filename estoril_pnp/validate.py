@@ -55,22 +55,15 @@ def validate(pack_dir: Path, shop: Shop | None = None, bleed: float | None = Non
         pack = load_pack(pack_dir, keep_sheet_faults=True)
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
-    findings = check(pack)
+    made = checked(pack)
+    findings = made.findings
     if shop is not None:
         findings += check_bleed(shop, bleed)
         try:
-            findings += shop_plans(pack, pack.languages, shop, lambda _: None)[1]
-        except InputError as exc:  # pieces that cannot be laid out: already reported by check()
+            findings += shop_plans(pack, pack.languages, shop, lambda _: None, made.pieces)[1]
+        except InputError as exc:  # pieces that cannot be laid out: already reported by the checks
             findings += [f for f in exc.findings if f not in findings]
     return Report(pack_dir, pack, findings)
-
-
-def check(pack: Pack, languages: Sequence[str] | None = None) -> list[Finding]:
-    """Every finding on a read pack; its pieces laid out in `languages` (all by default).
-
-    `build` refuses whatever errors this finds for the languages it builds, before it writes a file.
-    """
-    return checked(pack, languages).findings
 
 
 @dataclass(frozen=True)
@@ -83,7 +76,9 @@ class Checked:
 
 
 def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
-    """`check`, with the pieces it laid out and the rulebooks it made."""
+    """Every finding on a read pack, its pieces laid out in `languages` (all by default), with the
+    pieces and the rulebooks made on the way. `build` refuses whatever errors this finds for the
+    languages it builds, before it writes a file."""
     findings = list(pack.sheet_findings)
     findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
     findings += check_sizes(pack)
