@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from estoril_pnp.build.parallel import cores
+
 HERE = Path(__file__).resolve().parents[1]
 
 
@@ -45,16 +47,16 @@ def main() -> None:
     parser.add_argument("--lang", default="all")
     options = parser.parse_args()
     parallel = "--jobs" in (options.checkout / "estoril_pnp" / "cli.py").read_text(encoding="utf-8")
-    every = len(os.sched_getaffinity(0))
+    every = cores()
     load = os.getloadavg()[0]
     print(f"{options.checkout}: {every} cores, load average {load:.1f} (a shared machine: figures vary)")
     with tempfile.TemporaryDirectory(prefix="estoril-cold-") as tmp:
         for jobs in sorted({1, 2, every}) if parallel else [None]:
             runs = [cold(options.checkout, options.lang, jobs, Path(tmp) / f"{jobs}-{n}") for n in range(options.runs)]
             wall, cpu = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
-            cores = "one core (no --jobs)" if jobs is None else f"--jobs {jobs}"
+            label = "one core (no --jobs)" if jobs is None else f"--jobs {jobs}"
             peak = max(r[2] for r in runs)
-            print(f"{cores:<22} {wall:5.2f} s wall, {cpu:5.2f} s CPU, peak {peak:.0f} MB per process")
+            print(f"{label:<22} {wall:5.2f} s wall, {cpu:5.2f} s CPU, peak {peak:.0f} MB per process")
 
 
 if __name__ == "__main__":
