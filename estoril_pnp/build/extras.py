@@ -68,7 +68,7 @@ def rulebooks(pack: Pack, paper: str, documents: Mapping[str, Document]) -> dict
         return {}
     from ..export import scorepage
 
-    has_sheet = scorepage.resolved_sheet(pack) is not None
+    has_sheet = pack.sheet is not None
     # per language, in each process: the PDF's and the HTML's jobs share one when one process draws both
     made: dict[str, tuple[Document, Design, tuple[str, str] | None]] = {}
 

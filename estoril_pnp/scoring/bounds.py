@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .forms import FORMS, IT, PLAYERS, TOTAL, evaluate_num, form_of
+from .forms import FORMS, IT, MAX_LIST, PLAYERS, TOTAL, evaluate_num, form_of
 
 SAFE = 2**53
 _CLAMP = 2**62
-MAX_LIST = 64  # names in one list of a record (record.py)
 
 Range = tuple[int, int]
 

@@ -374,11 +374,6 @@ def divide(value: int, by: int, rounding: str) -> int:
     return value // by if rounding == "down" else -(-value // by)
 
 
-def split(pool: int, ways: int, rounding: str) -> int:
-    """A shared prize: floor or ceiling of pool / ways, exactly."""
-    return divide(pool, ways, rounding)
-
-
 Award = Callable[[Mapping[str, int]], tuple[dict[str, int], tuple[str, ...]]]
 
 
@@ -409,7 +404,7 @@ def _award(contest: Mapping[str, Any]) -> Award:
             elif tie == "none":
                 share = 0
             else:
-                share = split(sum(prizes[place : place + len(group)]), len(group), rounding)
+                share = divide(sum(prizes[place : place + len(group)]), len(group), rounding)
             if share:
                 points.update(dict.fromkeys(group, share))
             place += len(group)

@@ -10,6 +10,7 @@ from typing import Any, Literal, NamedTuple
 PLAYERS = "players"  # the one number name that stays a name: the game's player count
 IT = "it"  # a measure's pieces
 TOTAL = "total"
+MAX_LIST = 64  # names in one list of a record (record.py), and so the most pieces one can hold (bounds.py)
 
 # the expression forms (docs/score-sheet.md), by what they read
 PIECE_FORMS = ("sum", "count", "distinct", "measure")

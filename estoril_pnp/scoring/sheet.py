@@ -230,7 +230,6 @@ TIES = ("split", "full", "none")
 ROUNDS = ("down", "up", "nearest")
 _PIECE_KINDS = ("pieces", "choice", "choices", "holders")  # entries a piece list may name
 WHOSE = ("mine", "others", "any")
-RESULTS = ("win", "lose", "rank")
 
 
 class _Reader:
