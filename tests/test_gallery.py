@@ -6,6 +6,7 @@ game ends, its teams and who wins."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -168,3 +169,28 @@ def test_interactive_asks_who_holds_each_piece() -> None:
     assert "Who holds each fort?" in result.stdout and "North fort" in result.stdout
     data = json.loads(result.stdout[result.stdout.index("{") :])
     assert {p["colour"]: p["total"] for p in data["players"]} == {"red": 1, "blue": 1}
+
+
+def test_a_failed_checks_message_is_filled_as_every_text_is(tmp_path: Path) -> None:
+    """A check's message may use a plural selector and escaped braces, as the page's texts do."""
+    pack = tmp_path / "spades"
+    shutil.copytree(next(p for p in gallery_packs() if p.name == "spades"), pack)
+    catalog = pack / "i18n" / "en.yaml"
+    text = catalog.read_text(encoding="utf-8")
+    said = 'tricks: "the tricks add up to {value}; a hand has {tricks}"'
+    assert said in text
+    catalog.write_text(
+        text.replace(said, 'tricks: "{value} {value|one:trick|other:tricks} {{sic}}; a hand has {tricks}"'),
+        encoding="utf-8",
+    )
+    record = tmp_path / "r.yaml"
+    record.write_text(
+        """players:
+  - {colour: north_south, members: [Ana, Bo], before: 0, bags: 0, bid: 5, tricks: 5}
+  - {colour: east_west, members: [Cy, Di], before: 0, bags: 0, bid: 5, tricks: 9}
+""",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["score", str(record), "--pack", str(pack)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.endswith("players: 14 tricks {sic}; a hand has 13\n"), result.stderr

@@ -16,18 +16,19 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from ..errors import Finding, InputError, shown
+from ..i18n.catalogs import fill
 from ..i18n.folding import fold
 from ..source import typed, yamlsrc
 from ..source.typed import Limits
 from ..source.yamlsrc import Located, Path_
 from . import rules
 from .calc import Played, needs_pieces, score
+from .forms import MAX_LIST
 from .seats import Seat, place, seats
 from .sheet import Piece, Sheet, evaluate_num
 
 STDIN = "-"
 MAX_PLAYERS = 16
-MAX_LIST = 64  # names in one list
 MAX_NAME = 100  # characters in a player's name
 
 
@@ -552,9 +553,7 @@ class _Check:
     def says(self, check: Mapping[str, Any], words: Mapping[str, Any]) -> str:
         """A failing check's message in English, its placeholders filled (the sheet's numbers too)."""
         text = self.text(check["message"]) or f"the record fails the sheet's check {check['id']!r}: {{value}}"
-        for key, value in {**self.sheet.numbers, **words}.items():
-            text = text.replace(f"{{{key}}}", str(value))
-        return text
+        return fill(text, {**self.sheet.numbers, **words})  # as every text is filled: plural forms too
 
     def once(self, places: list[tuple[Path_, str]], what: str) -> None:
         first: dict[str, Path_] = {}
@@ -570,7 +569,7 @@ def _empty(entry: Mapping[str, Any], n: int) -> Any:
     if kind == "yesno":
         return False
     if kind == "number":
-        return evaluate_num(entry["min"], n)
+        return rules.bounds(entry, n)[0]
     return None if kind == "choice" else ()
 
 
