@@ -474,13 +474,14 @@ const Game = (() => {
       });
       const most = tooMany(rec.players.map((p) => ({ entries: p })));
       if (most) fault("", "scorepage.refuse.too_many", { n: most });
-      if (!faults.length) sheetChecks(rec, fault);
-      return { faults, record: faults.length ? null : rec };
+      const result = faults.length ? null : sheetChecks(rec, fault);
+      // the result, where the sheet's checks scored it already: a caller need not score it again
+      return { faults, record: faults.length ? null : rec, result: faults.length ? null : result };
     }
 
     // the sheet's own checks (`checks:`) on the scored record, as scoring/record.py makes them
     function sheetChecks(rec, fault) {
-      if (!R.checks.length) return;
+      if (!R.checks.length) return null;
       const n = rec.players.length;
       const result = score(rec);
       const seats = seatsOf(rec);
@@ -495,6 +496,7 @@ const Game = (() => {
           fault(who, c.message, { value: bad[1], least: low ?? "", most: high ?? "" });
         }
       }
+      return result;
     }
     const colourName = (id) => (G.colour(id) ? G.colour(id).name : String(id));
 

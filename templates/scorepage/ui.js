@@ -187,6 +187,7 @@ function draw() {
   const focused = document.activeElement && document.activeElement.id;
   const main = document.getElementById("main");
   const game = G.entries.filter((e) => e.per === "game" && G.active(e, variants()));
+  const checked = G.check(record(), t, D); // the result and the record box read one check of the record
   const parts = [
     el("div", { id: "notice", role: "alert", text: notice }),
     drawPlayers(),
@@ -196,8 +197,8 @@ function draw() {
     drawGameValues(game.filter((e) => !PICKED.includes(e.kind) && !HELD.includes(e.kind))),
     drawHands(),
     ...game.filter((e) => HELD.includes(e.kind)).map(drawGameEntry),
-    drawResult(),
-    drawRecord(),
+    drawResult(checked),
+    drawRecord(checked),
   ];
   // a part with nothing to show is null, which replaceChildren would print as the word "null"
   main.replaceChildren(...parts.filter((part) => part !== null && part !== undefined));
@@ -432,15 +433,14 @@ function drawPlayerEntry(p, entry) {
     groups);
 }
 
-function drawResult() {
+function drawResult(checked) {
   const heading = el("h2", { id: "h-result", text: t(G.titleKey) });
-  const checked = G.check(record(), t, D);
   if (checked.faults.length) {
     return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
       el("p", { text: t("scorepage.missing") }),
       el("ul", { class: "missing" }, checked.faults.map((f) => el("li", { text: f }))));
   }
-  const result = G.score(checked.record);
+  const result = checked.result || G.score(checked.record);
   const players = result.players;
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), players.map((p) =>
     el("th", { scope: "col" }, shape(p.seat.id), p.seat.at === null ? null : el("br"), el("span", { text: G.label(p.seat, t) }))));
@@ -470,14 +470,13 @@ function verdict(result) {
   return `${who} · ${plural("score.points", best[0].total)} — ${t(reason)}`;
 }
 
-function drawRecord() {
+function drawRecord(checked) {
   const text = el("textarea", { id: "record-text", "aria-labelledby": "h-record", spellcheck: "false" });
   const file = el("input", { type: "file", id: "record-file", accept: ".yaml,.yml,.json,text/yaml,application/json", class: "small" });
   file.addEventListener("change", () => {
     const f = file.files && file.files[0];
     if (f) f.text().then(loadRecord);
   });
-  const checked = G.check(record(), t, D);
   return el("section", { "aria-labelledby": "h-record" },
     el("h2", { id: "h-record", text: t("scorepage.record") }),
     el("p", { class: "small", text: t("scorepage.record.hint") }),
@@ -528,7 +527,7 @@ function readRecord(text) {
 window.scorePage = {
   score(text) {
     const outcome = readRecord(text);
-    return outcome.faults.length ? { faults: outcome.faults } : G.json(G.score(outcome.record));
+    return outcome.faults.length ? { faults: outcome.faults } : G.json(outcome.result || G.score(outcome.record));
   },
   scoreAll(texts) { return texts.map((x) => this.score(x)); },
 };
