@@ -52,8 +52,9 @@ def inputs_key(files: str, *parts: object) -> str:
     return value_key(files, *parts)
 
 
-def output_key(pieces: Sequence[Piece], *parts: object) -> str:
-    """What decides one PDF: its pieces' operations and the files those name."""
+def output_key(pieces: Sequence[Piece], *parts: object, digests: dict[Path, str] | None = None) -> str:
+    """What decides one PDF: its pieces' operations and the files those name. `digests`: the named
+    files' hashes already taken in this run, for a caller keying many outputs at once (watch)."""
     from ..render.fonts import font_file  # ReportLab's font registry: loaded only when pieces are drawn
 
     h = hashlib.sha256(f"{__version__}|{parts!r}".encode())
@@ -63,8 +64,11 @@ def output_key(pieces: Sequence[Piece], *parts: object) -> str:
         for ops in (piece.front, piece.back or ()):
             named |= {Path(op.icon) for op in ops if isinstance(op, IconOp)}
             named |= {font_file(op.font) for op in ops if isinstance(op, TextOp)}
+    known = {} if digests is None else digests
     for file in sorted(named):
-        h.update(_digest(file).encode())
+        if file not in known:
+            known[file] = _digest(file)
+        h.update(known[file].encode())
     return h.hexdigest()
 
 

@@ -13,6 +13,7 @@ import io
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..build.cache import output_key
 from ..export.images import images
@@ -55,7 +56,10 @@ class Gallery:
 
     def show(self, laid_out: Mapping[str, Sequence[Piece]], findings: Sequence[str]) -> list[Shown]:
         """The pictures of these pieces (by language) and findings, from now on; those drawn anew."""
-        found = [(lang, picture, _key(picture)) for lang, pieces in laid_out.items() for picture in pictures(pieces)]
+        digests: dict[Path, str] = {}  # the fonts and icons, hashed once a look, not once a picture
+        found = [
+            (lang, picture, _key(picture, digests)) for lang, pieces in laid_out.items() for picture in pictures(pieces)
+        ]
         todo = {key: picture for _, picture, key in found if key not in self.pngs}
         drawn = dict(zip(todo, _rasterized(list(todo.values())), strict=True))
         shown = [Shown(lang, p.name, p.group, p.width, p.height, key) for lang, p, key in found]
@@ -95,8 +99,8 @@ class Gallery:
         self.changed.notify_all()
 
 
-def _key(picture: Picture) -> str:
-    return output_key([_as_piece(picture)], "gallery", DPI)
+def _key(picture: Picture, digests: dict[Path, str]) -> str:
+    return output_key([_as_piece(picture)], "gallery", DPI, digests=digests)
 
 
 def _as_piece(picture: Picture) -> Piece:
