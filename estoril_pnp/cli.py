@@ -403,22 +403,21 @@ def outlet(
 ) -> None:
     """`build --shop` or `build --cutter`: every option and the pack checked before any file is written."""
     from .build.outlets import build_cutter, build_shop, chosen_outlet
-    from .render.cutter import CUTTERS
+    from .export.shops import Shop
 
     chosen, profile = chosen_outlet(shop, cutter, bleed, corner, cmyk)
     p, languages, made = checked_pack(pack_dir, lang)
     with writing(out_dir):
-        if chosen is not None:
+        if isinstance(chosen, Shop):
             files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile, made.pieces)
             how = f"{len(files)} files for {chosen.name}: {chosen.kind.value.upper()} at {chosen.dpi} dpi."
         else:
-            machine = CUTTERS[cutter or ""]
             paper = options.paper
             files = build_cutter(
-                p, languages, machine, paper, options.bleed, corner, out_dir, lambda _: None, warn, made.pieces
+                p, languages, chosen, paper, options.bleed, corner, out_dir, lambda _: None, warn, made.pieces
             )
             how = (
-                f"{len(files)} files for {machine.name}: print each PDF page at actual size (100 %), one-sided; "
+                f"{len(files)} files for {chosen.name}: print each PDF page at actual size (100 %), one-sided; "
                 "cut it with the SVG of the same number."
             )
     if not quiet:

@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 
 def chosen_outlet(
     shop: str | None, cutter: str | None, bleed: float | None, corner: float, cmyk: Path | None
-) -> tuple[Shop | None, ImageCmsProfile | None]:
-    """The shop asked for (None: a cutter) and the CMYK profile, every option checked against the
-    other; InputError naming the option at fault."""
+) -> tuple[Shop | Machine, ImageCmsProfile | None]:
+    """The shop or the cutting machine asked for (one of them is), and the CMYK profile, every
+    option checked against the other; InputError naming the option at fault."""
     if shop is not None and cutter is not None:
         raise InputError([Finding("--cutter", None, "", "a shop cuts its own cards: give --shop or --cutter")])
     if cutter is not None and cutter not in CUTTERS:
@@ -46,7 +46,7 @@ def chosen_outlet(
     if cmyk is not None and chosen is not None and chosen.kind is not FileKind.pdf:
         takes = f"{chosen.name} takes PNG images, {chosen.colour}"
         raise InputError([Finding("--cmyk", None, "", f"{takes}; CMYK is for a shop that takes PDF")])
-    return chosen, load_profile(cmyk) if cmyk is not None else None
+    return chosen or CUTTERS[cutter or ""], load_profile(cmyk) if cmyk is not None else None
 
 
 def shop_plans(
