@@ -36,6 +36,7 @@ def load_profile(path: Path) -> ImageCms.ImageCmsProfile:
     return profile
 
 
+@cache  # one transform per profile, whatever the number of languages
 def _converter(profile: ImageCms.ImageCmsProfile) -> Callable[[str], str]:
     """A colour (#rrggbb, sRGB) as the profile's CMYK (ReportLab's colour text)."""
     transform = ImageCms.buildTransform(
@@ -48,12 +49,12 @@ def _converter(profile: ImageCms.ImageCmsProfile) -> Callable[[str], str]:
         assert pixel is not None  # applyTransform returns a new image unless asked to work in place
         return cmyk(*(v / 255 for v in pixel.getpixel((0, 0))))  # type: ignore[union-attr]
 
-    return convert
+    return cache(convert)  # a set paints a few colours many times
 
 
 def separated(pieces: Sequence[Piece], profile: ImageCms.ImageCmsProfile) -> list[Piece]:
     """The pieces with every painted colour in the profile's CMYK."""
-    convert = cache(_converter(profile))
+    convert = _converter(profile)
 
     def side(ops: tuple | None) -> tuple | None:
         return None if ops is None else tuple(recoloured(op, convert) for op in ops)
