@@ -131,14 +131,14 @@ def test_a_sheet_of_the_smallest_pieces_is_planned_without_checking_every_cell_o
     # 5 mm pieces without bleed: about 2,000 candidate grids of up to 2,000 cells each; checking every
     # cell against the marks took 9 to 16 s a language, so a pack of eight languages ran past two minutes
     checks = 0
-    overlap = cutter._overlap
+    overlap = Box.overlap
 
-    def counted(a: Box, b: Box) -> bool:
+    def counted(a: Box, b: Box) -> Box | None:
         nonlocal checks
         checks += 1
         return overlap(a, b)
 
-    monkeypatch.setattr(cutter, "_overlap", counted)
+    monkeypatch.setattr(Box, "overlap", counted)
     sheet = cutter.plan_cut(PAPERS["letter"], cutter.SILHOUETTE, 5, 5, 0, 0)
     assert len(sheet.slots) == 1929  # as checking every cell found: 39 × 51 less those at the marked corners
     assert checks < 200_000

@@ -112,7 +112,7 @@ def _slots(
                 for k in keep_out
                 for c in _near(k.x, k.right, x0, cell_w, cols)
                 for r in _near(k.y, k.top, y0, cell_h, rows)
-                if _overlap(Box(x0 + c * cell_w, y0 + r * cell_h, cell_w, cell_h), k)
+                if Box(x0 + c * cell_w, y0 + r * cell_h, cell_w, cell_h).overlap(k) is not None
             }
             if cols * rows - len(blocked) > len(best):
                 best = tuple(
@@ -127,7 +127,3 @@ def _slots(
 def _near(low: float, high: float, start: float, cell: float, count: int) -> range:
     """The indices of the cells along one side that may reach into [low, high], one spare each way."""
     return range(max(0, int((low - start) // cell) - 1), min(count, int((high - start) // cell) + 2))
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top

@@ -41,6 +41,12 @@ class Box:
     def inset(self, d: float) -> Box:
         return self.grow(-d, -d, -d, -d)
 
+    def overlap(self, other: Box) -> Box | None:
+        """The area both cover, or None where they only touch or miss."""
+        x0, y0 = max(self.x, other.x), max(self.y, other.y)
+        x1, y1 = min(self.right, other.right), min(self.top, other.top)
+        return Box(x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
+
 
 # An affine map in the PDF convention (a, b, c, d, e, f): (x, y) -> (a·x + c·y + e, b·x + d·y + f).
 Matrix = tuple[float, float, float, float, float, float]

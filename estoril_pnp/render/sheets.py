@@ -99,9 +99,8 @@ def _map_ops(piece: Piece, plan: TilePlan) -> list[Op]:
     boxes = [mapped(plan.map_matrix, t.cut) for t in plan.tiles]
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
-            x0, y0, x1, y1 = max(a.x, b.x), max(a.y, b.y), min(a.right, b.right), min(a.top, b.top)
-            if x1 > x0 and y1 > y0:
-                ops.append(RectOp(Box(x0, y0, x1 - x0, y1 - y0), STRIP, None, 0.0, 0.0, False))
+            if (both := a.overlap(b)) is not None:
+                ops.append(RectOp(both, STRIP, None, 0.0, 0.0, False))
     for t, box in zip(plan.tiles, boxes, strict=True):
         ops.append(RectOp(box, None, MARK_COLOUR, 0.3, 0.0, False))
         cx, cy = apply(plan.map_matrix, t.cut.cx, t.cut.cy)
