@@ -4,11 +4,10 @@ exact pixels, or a PDF per deck whose pages carry the shop's TrimBox and BleedBo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from ..files.atomic import atomic_path
-from ..pieces.selection import pictures
+from ..pieces.selection import each_item, pictures
 from ..render.draw import new_canvas
 from ..render.piece import Piece
 from ..render.sheets import Progress, draw_single
@@ -26,8 +25,7 @@ def write_shop(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Pro
 
 def _pngs(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress) -> list[Path]:
     """One image per picture: a shop sets the number of copies at upload, so copies are one file."""
-    items = list({p.item: replace(p, key=p.item, copy=0) for p in pieces}.values())
-    found = pictures(items)
+    found = pictures(each_item(pieces))
     sizes = []
     for picture in found:
         card = card_for(shop, picture.width, picture.height)

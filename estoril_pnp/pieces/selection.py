@@ -37,6 +37,12 @@ def one_of_each(pack: Pack) -> Pack:
     return replace(pack, manifest=replace(pack.manifest, pieces=kinds))
 
 
+def each_item(pieces: Sequence[Piece]) -> list[Piece]:
+    """The laid-out pieces with one copy of every item, its key without a copy number: what shows
+    an item once (a shop's upload, the rulebook's figures), where one_of_each is too early."""
+    return [replace(p, key=p.item, copy=0) for p in pieces if p.copy <= 1]
+
+
 def matches(key: str, pattern: str) -> bool:
     """A pattern of one part names a group (`cards`); a longer one matches a key part by part,
     `*` standing for any one part (`cards/*` matches `cards/lamp` but not `cards/lamp/2`)."""

@@ -9,7 +9,6 @@ one for a game model that offers a rulebook; a pack with neither has no rulebook
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,7 @@ from ..errors import Finding, InputError
 from ..files.atomic import atomic_path
 from ..files.resources import resource_dir
 from ..pack.load import Pack
+from ..pieces.selection import each_item
 from ..render.coverage import missing_in_text
 from ..render.fonts import font_file
 from ..render.imposition import PAPERS
@@ -61,8 +61,7 @@ def make_document(pack: Pack, design: Design, pieces: Sequence[Piece], lang: str
     pictures: dict[str, Picture] = {}
     if pack.model is not None and hasattr(pack.model, "rulebook"):
         # a model draws an item by its key: each item once, whatever copies the pack prints
-        items = [replace(p, key=p.item, copy=0) for p in pieces if p.copy <= 1]
-        own, pictures = pack.model.rulebook(pack.files, pack.manifest, design, items, t)
+        own, pictures = pack.model.rulebook(pack.files, pack.manifest, design, each_item(pieces), t)
         context.update(own)
     return build_document(where, context, t, design, pictures, pieces)
 
