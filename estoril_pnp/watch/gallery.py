@@ -70,15 +70,13 @@ class Gallery:
             self._bump()
         return [s for s in shown if s.key in drawn]
 
-    def say(self, findings: Sequence[str]) -> None:
-        """The findings of the last look; when the pack could not be read, the last good pictures stay."""
+    def say(self, findings: Sequence[str], links: dict[str, dict[str, str]] | None = None) -> None:
+        """The findings of the last look, and the files it built (None: the last good ones stay, as
+        the pictures do when the pack could not be read)."""
         with self.changed:
             self.findings = list(findings)
-            self._bump()
-
-    def link(self, links: dict[str, dict[str, str]]) -> None:
-        with self.changed:
-            self.links = links
+            if links is not None:
+                self.links = links
             self._bump()
 
     def state(self) -> dict[str, object]:

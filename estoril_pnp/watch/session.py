@@ -53,6 +53,7 @@ def _look(
     from ..pack.load import load_pack
 
     findings: list[str] = []
+    links = None  # the built files, once the build is done
 
     def warn(line: str) -> None:
         if f"warning: {line}" not in findings:  # the build lays out again, and says the same
@@ -80,10 +81,10 @@ def _look(
             extras=extras(pack, paper),
             jobs=cores(),
         )
-        gallery.link(_links(out_dir, languages, paper))
+        links = _links(out_dir, languages, paper)
     except InputError as exc:
         findings = [f"error: {finding}" for finding in exc.findings]
-    gallery.say(findings)
+    gallery.say(findings, links)
     return findings
 
 
