@@ -78,7 +78,11 @@ const Game = (() => {
       return { categories, entries };
     }
 
-    const SEAT_WORD = R.teams ? "scorepage.teams" : "scorepage.players"; // what the game's seats are called
+    // the words of the game's seats, each in one place: a team game counts and names teams where another counts players
+    const SEAT_KEYS = R.teams
+      ? { word: "scorepage.teams", hint: "scorepage.teams.hint", exact: "scorepage.teams_exact", each: "scorepage.each_team", refuse: "scorepage.refuse.teams" }
+      : { word: "scorepage.players", hint: "scorepage.players.hint", exact: "scorepage.players_exact", each: "scorepage.each", refuse: "scorepage.refuse.players" };
+    const SEAT_WORD = SEAT_KEYS.word;
 
     // ---- what the page asks
     const entries = R.entries.map((e) => ({ ...e, label: e.label || e.ask }));
@@ -98,7 +102,7 @@ const Game = (() => {
       bound: (v, n) => num(v, n),
       hasEntry, range, most: mostOf,
       seat: seatOf, label: seatLabel,
-      seatWord: SEAT_WORD,
+      seatKeys: SEAT_KEYS,
       seatsRefusal,
       allowed: (s, n) => (s.players.min === null || n >= num(s.players.min, n) || n === 0) && (s.players.max === null || n <= num(s.players.max, n)),
       active: (e, variants) => on(swFor(0, variants), e.when),
@@ -393,7 +397,7 @@ const Game = (() => {
     // `n` seats refused, in the words of the game's seats (players or teams), "exactly" when their number is fixed
     function seatsRefusal(n, t) {
       const [min, max] = [num(R.players.min, n), num(R.players.max, n)];
-      return t(`scorepage.refuse.${R.teams ? "teams" : "players"}${min === max ? "_exact" : ""}`, { n, min, max });
+      return t(`${SEAT_KEYS.refuse}${min === max ? "_exact" : ""}`, { n, min, max });
     }
 
     // a record of ids -> its faults as the command line finds them (in the page's words)

@@ -63,10 +63,7 @@ function save() {
 const TEAMS = D.sheet.teams; // a partnership game: each seat a team, its members named
 const playerOf = (colour) => S.players.find((p) => p.colour === colour);
 const colourName = (id) => G.colour(id).name;
-// a team game counts and names teams where another counts players (G.seatWord, the heading)
-const SEATS = TEAMS
-  ? { hint: "scorepage.teams.hint", exact: "scorepage.teams_exact", each: "scorepage.each_team" }
-  : { hint: "scorepage.players.hint", exact: "scorepage.players_exact", each: "scorepage.each" };
+const SEATS = G.seatKeys; // a team game counts and names teams where another counts players
 const label = (p) => G.label(G.seat(p), t); // a player of the game being entered, headed as its seat
 const variants = () => G.switches.filter((s) => s.kind === "variant" && S.switches[s.id]).map((s) => s.id);
 
@@ -230,7 +227,7 @@ function drawPlayers() {
   const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
   const hint = min === max ? t(SEATS.exact, { n: min }) : t(SEATS.hint, { min, max });
   return el("section", { "aria-labelledby": "h-players" },
-    el("h2", { id: "h-players", text: t(G.seatWord) }),
+    el("h2", { id: "h-players", text: t(SEATS.word) }),
     el("p", { text: hint }),
     el("div", { class: "row colours", role: "group", "aria-labelledby": "h-players" }, buttons),
     names);
