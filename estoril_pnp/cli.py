@@ -791,6 +791,66 @@ def export_png(
     say(f"{dpi} dpi, {edge}: {example.name}.png ({mm_size}) is {width} × {height} px.")
 
 
+@export_app.command("showcase")
+@edge
+def export_showcase(
+    pack: PackOption = None,
+    lang: ExportLangOption = "en",
+    style: Annotated[
+        str, typer.Option("--style", help="hand: the cards fanned as held; spread: upright in rows.")
+    ] = "hand",
+    dpi: Annotated[int, typer.Option("--dpi", help="Resolution: pixels per inch of a card (10–1200).")] = 150,
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--only",
+            help="The cards to show, in this order: groups or keys (GROUP, GROUP/KEY, or patterns such as "
+            "'GROUP/*'); repeat or separate with commas.",
+            show_default=False,
+        ),
+    ] = None,
+    columns: Annotated[
+        int | None, typer.Option("--columns", help="Cards in a row of a spread (default: as square as fits).")
+    ] = None,
+    colour: Annotated[
+        str, typer.Option("--background", help="transparent, or a colour such as '#1d3557' or 'white'.")
+    ] = "transparent",
+    out_dir: ExportOutOption = Path("output"),
+) -> None:
+    """The chosen cards' faces in one PNG with soft shadows, OUT/<lang>/showcase-<style>.png: to show the game."""
+    from .export.images import check_dpi, save
+    from .export.showcase import Style, background, faces, plan, render, sizes
+    from .pieces.selection import select
+
+    check_dpi(dpi)
+    if style not in Style.__members__:
+        raise InputError([Finding("--style", None, "", f"expected hand or spread (got '{style}')")])
+    if columns is not None and columns < 1:
+        raise InputError([Finding("--columns", None, "", f"must be 1 or more (got {columns})")])
+    fill = background(colour)
+    _, _, laid_out = _export_pieces(pack, lang)
+    patterns = [part for value in only or [] for part in value.split(",") if part]
+    # every selection and size checked in every language before the first file is written
+    chosen = {code: faces(_in_order(select(pieces, patterns), patterns)) for code, pieces in laid_out.items()}
+    plans = {code: plan(Style(style), sizes(found, dpi), dpi, columns) for code, found in chosen.items()}
+    with writing(out_dir):
+        for code, found in chosen.items():
+            target = out_dir / code / f"showcase-{style}.png"
+            save(render(found, plans[code], fill), target, dpi, out_dir)
+            width, height = plans[code].size
+            say(f"{target}: {len(found)} cards, {width} × {height} px")
+
+
+def _in_order(pieces: Sequence[Piece], patterns: Sequence[str]) -> list[Piece]:
+    """The pieces in the order the patterns name them (the pack's order within one pattern)."""
+    from .pieces.selection import matches
+
+    if not patterns:
+        return list(pieces)
+    ordered = [p for pattern in patterns for p in pieces if matches(p.key, pattern)]
+    return list({p.key: p for p in ordered}.values())  # a piece two patterns name: at the first
+
+
 @export_app.command("tts")
 @edge
 def export_tts(
