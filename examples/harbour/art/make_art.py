@@ -4,8 +4,8 @@ SVG), the logo on the cards' backs and the game's icons. Deterministic: the same
     python examples/harbour/art/make_art.py        # rewrites examples/harbour/images/ and icons/
 
 A ship is a few numbers (hull, masts, sails, colours, the hour of the day); the same ship can be
-drawn with Pillow, for a PNG or a JPEG, or written as SVG vectors. The pictures are 900 × 640 px:
-over 300 ppi on the card's 69 × 49 mm art box (bleed included), so no print warning.
+drawn with Pillow, for a PNG or a JPEG, or written as SVG vectors. The pictures are 940 × 720 px:
+over 320 ppi on the card's 69 × 53 mm art box (its bleed included), so no print warning.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter
 
 PACK = Path(__file__).resolve().parent.parent
-SIZE = (900, 640)
-HORIZON = 420  # px from the top: sky above, sea below
+SIZE = (940, 720)
+HORIZON = 470  # px from the top: sky above, sea below
 
 
 @dataclass(frozen=True)
