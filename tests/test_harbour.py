@@ -6,7 +6,9 @@ its cards read the same from an XLSX made from its CSV."""
 from __future__ import annotations
 
 import csv
+import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -147,3 +149,28 @@ def test_a_showcase_of_ships_shows_their_pictures(tmp_path: Path) -> None:
         assert image.mode == "RGBA" and image.getpixel((0, 0))[3] == 0
         colours = image.convert("RGB").getcolors(1 << 20) or []
         assert len(colours) > 1000  # pictures, not flat cards
+
+
+@pytest.mark.slow
+def test_the_readme_commands_build_the_pack(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### A designer's example") :]
+    block = section[section.index("```sh\n") + 6 : section.index("```", section.index("```sh\n") + 6)]
+    commands = [line.split("  #")[0].strip() for line in block.splitlines() if line.startswith("estoril-pnp ")]
+    assert len(commands) == 3
+    here = f"{shlex.quote(sys.executable)} -m estoril_pnp"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    (tmp_path / "examples").symlink_to(ROOT / "examples")  # the commands name the pack as from the checkout
+    for command in commands:
+        done = subprocess.run(
+            ["bash", "-c", command.replace("estoril-pnp", here)], cwd=tmp_path, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, (command, done.stdout, done.stderr)
+    for lang in ("en", "pl"):
+        assert {p.name for p in (tmp_path / "output" / "harbour" / lang / "a4").glob("*.pdf")} >= {
+            "ships.pdf",
+            "harbours.pdf",
+            "coins.pdf",
+            "aids.pdf",
+        }
+    assert (tmp_path / "output" / "en" / "showcase-hand.png").is_file()
