@@ -441,6 +441,8 @@ def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str], Checked]:
     errors = [f for f in found.findings if f.severity == "error"]
     if errors:
         raise InputError(errors)
+    for finding in found.said:
+        warn(str(finding))
     return pack, languages, found
 
 

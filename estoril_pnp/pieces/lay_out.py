@@ -19,8 +19,9 @@ from ..pack.load import Pack
 from ..pack.manifest import PieceKind
 from ..render.layout import Design, Layout
 from ..render.ops import Op
+from ..render.picture import coarse
 from ..render.piece import Piece
-from ..render.resolve import resolve
+from ..render.resolve import PIECE_DATA, resolve
 from ..source import names
 
 
@@ -68,7 +69,8 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
             message = f"more than {MAX_PIECES:,} pieces in all (items × copies); a print-and-play set has far fewer"
             problems.append(pack.manifest_src.finding(("pieces", name), message))
             break
-        shared = _side(design, layouts["back"], {}, translate, overflows, f"{kind.group}/back", lang)
+        back_key = f"{kind.group}/back"
+        shared = _side(design, layouts["back"], None, "face", translate, overflows, back_key, lang, back_key)
         seen: set[str] = set()
         for item in items:
             at = ("pieces", name)
@@ -82,10 +84,15 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
             seen.add(item.id)
             first = piece_key(kind, item.id, 1)
             try:  # the copies are alike: laid out, and reported, once
-                front = _side(design, layouts["face"], item.face, translate, overflows, first, lang)
-                own = _side(design, layouts["reverse"], item.reverse, translate, overflows, first, lang)
+                art = f"{kind.group}/{item.id}"  # a picture too coarse is said once for every copy
+                front = _side(design, layouts["face"], item, "face", translate, overflows, first, lang, art)
+                own = _side(design, layouts["reverse"], item, "reverse", translate, overflows, first, lang, art)
             except InputError as exc:
-                problems += [Finding(f"{first} [{lang}]", None, f.key, f.message) for f in exc.findings]
+                # a finding already located in a file (a picture an items file names) keeps its place
+                problems += [
+                    Finding(f"{first} [{lang}]", None, f.key, f.message) if f.file == PIECE_DATA else f
+                    for f in exc.findings
+                ]
                 continue
             assert front is not None
             back = own if kind.reverse else shared
@@ -102,6 +109,14 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
     if problems:
         raise InputError(problems)
     return pieces, overflows
+
+
+TOO_LONG = "text does not fit even at its minimum size"
+
+
+def too_long(finding: Finding) -> bool:
+    """Whether a finding of `lay_out` is text that does not fit (the rest are pictures too coarse to print)."""
+    return finding.message.startswith(TOO_LONG)
 
 
 def piece_key(kind: PieceKind, item_id: str, copy: int) -> str:
@@ -147,22 +162,30 @@ def _layout(pack: Pack, design: Design, name: str, kind: PieceKind, side: str) -
 def _side(
     design: Design,
     layout: Layout | None,
-    values: Mapping[str, Any],
+    item: Item | None,
+    side: str,
     translate: _Translate,
     overflows: list[Finding],
     key: str,
     lang: str,
+    art: str,
 ) -> tuple[Op, ...] | None:
+    """One side's operations; what does not fit, and art too coarse to print, added to `overflows`."""
     if layout is None:
         return None
     translate.layout = layout.name
-    done = resolve(design, layout, values, translate)
+    values: Mapping[str, Any] = {} if item is None else getattr(item, side)
+    done = resolve(design, layout, values, translate, lambda element: item and item.where(side, element))
     overflows += [
-        Finding(
-            f"{key} [{lang}]", None, o.element, f"text does not fit even at its minimum size: {o.text!r}", "warning"
-        )
-        for o in done.overflows
+        Finding(f"{key} [{lang}]", None, o.element, f"{TOO_LONG}: {o.text!r}", "warning") for o in done.overflows
     ]
+    root = design.files.root
+    for element, op in done.pictures:
+        file = Path(op.image)
+        shown = (file.relative_to(root) if file.is_relative_to(root) else file).as_posix()
+        low = coarse(op, shown, f"{art}: {element}")
+        if low is not None and low not in overflows:
+            overflows.append(low)
     return done.ops
 
 

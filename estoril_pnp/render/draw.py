@@ -13,10 +13,10 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from . import icons
+from . import icons, picture
 from .fonts import DEFAULT_FONT
 from .geometry import IDENTITY, Box, Matrix
-from .ops import GridOp, IconOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp
+from .ops import GridOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp
 from .paint import colour
 from .piece import Piece
 
@@ -111,6 +111,10 @@ def _icon(canvas: Canvas, op: IconOp, bleed: float) -> None:
     icons.place(canvas, op.icon, op.colour, b.x, b.y, b.width, b.height)
 
 
+def _image(canvas: Canvas, op: ImageOp, bleed: float) -> None:
+    picture.place(canvas, op, op.box.inset(-bleed) if op.bleed else op.box)
+
+
 def _shape(canvas: Canvas, op: ShapeOp, bleed: float) -> None:
     b = op.box
     fill, stroke = _paint(canvas, op.fill, op.stroke, op.width)
@@ -189,4 +193,13 @@ def _line(canvas: Canvas, op: LineOp, bleed: float) -> None:
     canvas.setDash([])
 
 
-DRAW = {LineOp: _line, RectOp: _rect, TextOp: _text, IconOp: _icon, ShapeOp: _shape, StripesOp: _stripes, GridOp: _grid}
+DRAW = {
+    LineOp: _line,
+    RectOp: _rect,
+    TextOp: _text,
+    IconOp: _icon,
+    ImageOp: _image,
+    ShapeOp: _shape,
+    StripesOp: _stripes,
+    GridOp: _grid,
+}

@@ -38,6 +38,18 @@ class IconOp:
 
 
 @dataclass(frozen=True)
+class ImageOp:
+    image: str  # the picture's file, under the pack's images/
+    box: Box
+    fit: str  # contain | cover | stretch
+    anchor: tuple[float, float]  # the focal point kept in view: fractions of the picture from its top-left
+    bleed: bool  # grow by the bleed on every side, as a rect does; a cover's crop follows the grown box
+    angle: int  # quarter turns, degrees counter-clockwise
+    size: tuple[float, float]  # the picture's own size: pixels, or an SVG's units
+    raster: bool  # False: an SVG, drawn as vectors
+
+
+@dataclass(frozen=True)
 class ShapeOp:
     shape: str  # circle | triangle | square | diamond | star
     box: Box
@@ -75,7 +87,7 @@ class LineOp:
     dash: tuple[float, ...] = ()
 
 
-Op = RectOp | TextOp | IconOp | ShapeOp | StripesOp | GridOp | LineOp
+Op = RectOp | TextOp | IconOp | ImageOp | ShapeOp | StripesOp | GridOp | LineOp
 
 
 def shifted(op: Op, dx: float, dy: float) -> Op:
@@ -90,7 +102,7 @@ def shifted(op: Op, dx: float, dy: float) -> Op:
 
 def recoloured(op: Op, colour: Callable[[str], str]) -> Op:
     """The same operation with every colour it paints passed through `colour`; an icon drawn in
-    its own colours (a flag) keeps them."""
+    its own colours (a flag) keeps them, and a picture is never recoloured."""
 
     def c(value: str | None) -> str | None:
         return None if value is None else colour(value)
@@ -103,4 +115,6 @@ def recoloured(op: Op, colour: Callable[[str], str]) -> Op:
         return replace(op, colours=(colour(op.colours[0]), colour(op.colours[1])))
     if isinstance(op, TextOp | LineOp):
         return replace(op, colour=colour(op.colour))
+    if isinstance(op, ImageOp):
+        return op
     return replace(op, colour=c(op.colour))

@@ -7,17 +7,28 @@ drawing loop only draws. Text that cannot fit even at its minimum size is report
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import Finding, InputError
+from . import picture
 from .geometry import Box
 from .layout import Design, Element, Layout, check_style
-from .ops import GridOp, IconOp, Op, RectOp, ShapeOp, StripesOp, TextOp, shifted
+from .ops import GridOp, IconOp, ImageOp, Op, RectOp, ShapeOp, StripesOp, TextOp, shifted
 from .text import PT, fit
 
 # The key a scalar value fills, per verb; a dict value overrides any style keys instead.
-CONTENT = {"text": "text", "icon": "icon", "icons": "icons", "shape": "shape", "grid": "cells", "place": "items"}
+CONTENT = {
+    "text": "text",
+    "icon": "icon",
+    "icons": "icons",
+    "shape": "shape",
+    "grid": "cells",
+    "place": "items",
+    "image": "image",
+}
+# where a piece's own value for an element is written (its items file, line and key), when it is known
+Where = Callable[[str], Finding | None]
 
 
 @dataclass(frozen=True)
@@ -30,11 +41,19 @@ class Overflow:
 class Resolved:
     ops: tuple[Op, ...]
     overflows: tuple[Overflow, ...]
+    pictures: tuple[tuple[str, ImageOp], ...] = ()  # each picture drawn, by its element's name
 
 
-def resolve(design: Design, layout: Layout, values: Mapping[str, Any], translate: Callable[[str], str]) -> Resolved:
+def resolve(
+    design: Design,
+    layout: Layout,
+    values: Mapping[str, Any],
+    translate: Callable[[str], str],
+    where: Where = lambda _: None,
+) -> Resolved:
     ops: list[Op] = []
     overflows: list[Overflow] = []
+    pictures: list[tuple[str, ImageOp]] = []
     for el in layout.elements:
         if el.name in values and values[el.name] is None:
             continue  # the piece's data says: not on this piece
@@ -45,13 +64,19 @@ def resolve(design: Design, layout: Layout, values: Mapping[str, Any], translate
             placed = _place(design, el, style, translate)
             ops += placed.ops
             overflows += placed.overflows
+            pictures += placed.pictures
+            continue
+        if el.verb == "image":
+            image = _image(design, el, style, where(el.name) if el.name in values else None)
+            ops.append(image)
+            pictures.append((el.name, image))
             continue
         for op in _ops(design, el, style, translate):
             if isinstance(op, Overflow):
                 overflows.append(op)
             else:
                 ops.append(op)
-    return Resolved(tuple(ops), tuple(overflows))
+    return Resolved(tuple(ops), tuple(overflows), tuple(pictures))
 
 
 def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> Resolved:
@@ -62,6 +87,7 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
     items = s["items"] if isinstance(s["items"], list) else [s["items"]]
     ops: list[Op] = []
     overflows: list[Overflow] = []
+    pictures: list[tuple[str, ImageOp]] = []
     box, down = el.box, s.get("direction", "down") == "down"
     for i, item in enumerate(items):
         if not isinstance(item, Mapping) or item.get("layout") not in design.layouts:
@@ -80,11 +106,15 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
         done = resolve(design, sub, item.get("values", {}), translate)
         ops += [shifted(op, x, y) for op in done.ops]
         overflows += [Overflow(f"{el.name}[{i}].{o.element}", o.text) for o in done.overflows]
-    return Resolved(tuple(ops), tuple(overflows))
+        pictures += [(f"{el.name}[{i}].{name}", replace(op, box=op.box.moved(x, y))) for name, op in done.pictures]
+    return Resolved(tuple(ops), tuple(overflows), tuple(pictures))
+
+
+PIECE_DATA = "piece data"  # a finding's file until lay_out names the piece and language
 
 
 def _at(el: Element, key: str, message: str) -> Finding:
-    return Finding("piece data", None, f"{el.name}.{key}", message)
+    return Finding(PIECE_DATA, None, f"{el.name}.{key}", message)
 
 
 def _style(design: Design, el: Element, value: Any) -> dict[str, Any] | None:
@@ -155,6 +185,18 @@ def _icon(design: Design, el: Element, name: Any) -> str:
     if not isinstance(name, str):
         raise InputError([_at(el, "icon", f"an icon is a name such as game/medal (got {name!r})")])
     return str(design.icon_file(name, _at(el, "icon", "")))
+
+
+def _image(design: Design, el: Element, s: dict[str, Any], written: Finding | None) -> ImageOp:
+    """The element's picture, checked where it is named: the item's line for a piece's own picture."""
+
+    def locate(message: str) -> Finding:
+        if written is None:
+            return _at(el, "image", message)
+        return Finding(written.file, written.line, written.key, message)
+
+    path, info = design.picture(s["image"], locate)
+    return picture.image_op(path, info, el.box, s)
 
 
 def _row(design: Design, el: Element, s: dict[str, Any]) -> list[Op]:
