@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 FIXTURE = Path(__file__).parent / "fixtures" / "picture_game"
 
-# the ship card's art box is 63 × 50 mm: at 300 ppi, 744 × 591 px
+# the ship card's art box is 63 × 50 mm, 69 × 56 mm with the bleed: at 300 ppi, 815 × 661 px
 RED, GREEN, BLUE, YELLOW = (220, 30, 30), (30, 170, 60), (30, 60, 220), (240, 200, 20)
 
 SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="120" height="100" viewBox="0 0 120 100">
@@ -44,8 +44,8 @@ def make_pictures(pack: Path) -> None:
     ships = pack / "images" / "ships"
     ships.mkdir(parents=True, exist_ok=True)
     quarters((1000, 800)).save(ships / "galleon.jpg", quality=90)
-    quarters((800, 640)).save(ships / "sloop.png")
-    quarters((800, 640)).save(ships / "brig.webp", lossless=True)
+    quarters((900, 720), (GREEN, BLUE, YELLOW, RED)).save(ships / "sloop.png")
+    quarters((900, 720), (BLUE, YELLOW, RED, GREEN)).save(ships / "brig.webp", lossless=True)
     (ships / "junk.svg").write_text(SVG, encoding="utf-8")
     logo().save(pack / "images" / "logo.png")
 

@@ -19,6 +19,7 @@ from ..pack.load import Pack
 from ..pack.manifest import PieceKind
 from ..render.layout import Design, Layout
 from ..render.ops import Op
+from ..render.options import DEFAULT_BLEED
 from ..render.picture import coarse
 from ..render.piece import Piece
 from ..render.resolve import PIECE_DATA, resolve
@@ -183,7 +184,7 @@ def _side(
     for element, op in done.pictures:
         file = Path(op.image)
         shown = (file.relative_to(root) if file.is_relative_to(root) else file).as_posix()
-        low = coarse(op, shown, f"{art}: {element}")
+        low = coarse(op, shown, f"{art}: {element}", DEFAULT_BLEED)  # as build's sheets print it
         if low is not None and low not in overflows:
             overflows.append(low)
     return done.ops

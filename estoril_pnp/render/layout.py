@@ -110,8 +110,11 @@ class Design:
 
 
 def _picture(files: PackFiles, name: Any, locate: Callable[[str], Finding]) -> tuple[Path, picture.Info]:
-    bad = picture.problem(name)
+    bad = picture.kind_problem(name)
     if bad:
+        raise InputError([locate(bad)])
+    bad = picture.name_problem(name)
+    if bad and not picture.climbs(name):  # a name that climbs out is said to do so, by the look-up
         raise InputError([locate(bad)])
     path = files.find("image", name, locate)
     return path, picture.check(path, locate)
@@ -314,7 +317,7 @@ def check_style(
 def _image_key(key: str, value: Any) -> str | None:
     """What is wrong with an image's own key, beyond the checks every verb shares."""
     if key == "image":
-        return picture.problem(value)
+        return picture.kind_problem(value)
     if key == "anchor" and picture.anchor(value) is None:
         return f"{picture.ANCHOR_RULE} (got {value!r})"
     if key == "angle" and value not in picture.ANGLES:

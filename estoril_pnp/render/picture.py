@@ -15,7 +15,8 @@ from __future__ import annotations
 import hashlib
 import re
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -61,16 +62,27 @@ class Info:
 _checked: dict[Path, Info] = {}
 
 
-def problem(name: object) -> str | None:
-    """Why `name` is not a picture's name under images/ (names joined by `/`, a known extension)."""
+def kind_problem(name: object) -> str | None:
+    """Why `name` cannot name a picture: not a file name, or not of a kind this renderer draws."""
     if not isinstance(name, str):
         return f"a picture is a file name under images/ such as ships/galleon.jpg (got {shown(name)})"
-    pure = PurePosixPath(name)
-    if pure.suffix.lower() not in EXTENSIONS:
+    if PurePosixPath(name).suffix.lower() not in EXTENSIONS:
         return f"{shown(name)}: a picture is a .png, .jpg, .jpeg, .webp or .svg file"
+    return None
+
+
+def name_problem(name: str) -> str | None:
+    """Why a picture's name inside images/ is not names joined by `/` (ships/galleon.jpg)."""
+    pure = PurePosixPath(name)
     parts = [*pure.parts[:-1], pure.name[: -len(pure.suffix)]]
     bad = next((p for part in parts if (p := names.problem(part))), None)
     return f"the picture name {bad}" if bad else None
+
+
+def climbs(name: str) -> bool:
+    """Whether a name reaches out of the pack: the look-up refuses it in its own words."""
+    pure = PurePosixPath(name)
+    return pure.is_absolute() or ".." in pure.parts or name.startswith("~") or "\\" in name
 
 
 def anchor(value: object) -> tuple[float, float] | None:
@@ -246,19 +258,20 @@ def turned_anchor(at: tuple[float, float], angle: int) -> tuple[float, float]:
     return {0: (fx, fy), 90: (fy, 1 - fx), 180: (1 - fx, 1 - fy), 270: (1 - fy, fx)}[angle]
 
 
-def resolution(op: ImageOp) -> tuple[float, Box] | None:
-    """A raster picture's pixels per inch as printed, and the part of its box it shows; None for vectors."""
+def resolution(op: ImageOp, bleed: float) -> tuple[float, Box] | None:
+    """A raster picture's pixels per inch as printed with `bleed` (mm), and the part of its box it
+    shows; None for vectors."""
     if not op.raster:
         return None
-    whole = placed(op, op.box)
+    whole = placed(op, op.box.inset(-bleed) if op.bleed else op.box)
     w, h = op.size if op.angle in (0, 180) else op.size[::-1]
     ppi = min(w / (whole.width / MM_PER_INCH), h / (whole.height / MM_PER_INCH))
     return ppi, whole.overlap(op.box) or op.box
 
 
-def coarse(op: ImageOp, shown_as: str, where: str) -> Finding | None:
+def coarse(op: ImageOp, shown_as: str, where: str, bleed: float) -> Finding | None:
     """A warning for a picture printed under PRINT_PPI: `shown_as` names its file, `where` the piece and element."""
-    found = resolution(op)
+    found = resolution(op, bleed)
     if found is None or found[0] >= PRINT_PPI:
         return None
     ppi, visible = found
@@ -306,15 +319,30 @@ def _form(canvas: Any, path: Path) -> str:
             drawing = _drawing(path, stamp)
             canvas.scale(1 / drawing.width, 1 / drawing.height)
             renderPDF.draw(drawing, canvas, 0, 0)
-        elif kind == "JPEG":
-            canvas.drawImage(str(path), 0, 0, 1, 1)  # ReportLab copies a JPEG file's bytes as they are
         else:
-            canvas.drawImage(_pixels(path), 0, 0, 1, 1, mask="auto")
+            with _binary():
+                if kind == "JPEG":
+                    canvas.drawImage(str(path), 0, 0, 1, 1)  # ReportLab copies a JPEG file's bytes as they are
+                else:
+                    canvas.drawImage(_pixels(path), 0, 0, 1, 1, mask="auto")
         canvas.endForm()
     except (OSError, _Refused, ValueError) as exc:  # the file changed since it was checked
         raise InputError([Finding(path, None, "", f"{path.name}: cannot be drawn ({_reason(exc)})")]) from None
     defined.add(name)
     return name
+
+
+@contextmanager
+def _binary() -> Iterator[None]:
+    """A picture's stream stored as binary: ReportLab's default wraps it in ASCII85, a quarter larger."""
+    from reportlab import rl_config
+
+    was = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = was
 
 
 def _pixels(path: Path) -> Any:
