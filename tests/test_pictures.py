@@ -365,3 +365,18 @@ def test_low_resolution_art_is_named_with_its_figures(tmp_path: Path, size: Any,
     assert strict.exit_code == 1
     built = _run("build", pack, tmp_path / "out")
     assert built.exit_code == 0 and f"warning: {want}" in built.output.splitlines(), built.output
+
+
+@pytest.mark.slow
+def test_a_replaced_picture_redraws_only_the_pdfs_that_show_it(tmp_path: Path) -> None:
+    pack = picture_pack(tmp_path)
+    out = tmp_path / "out"
+    first = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out)])
+    assert first.exit_code == 0 and "2 of 2 files drawn" in first.output, first.output
+    (pack / "images" / "ships" / "galleon.jpg").write_bytes((pack / "images" / "ships" / "galleon.jpg").read_bytes())
+    same = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out)])
+    assert "Nothing changed" in same.output, same.output  # saved again, the same bytes: nothing to draw
+    quarters((1000, 800), (YELLOW, BLUE, GREEN, RED)).save(pack / "images" / "ships" / "galleon.jpg", quality=90)
+    again = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out)])
+    assert again.exit_code == 0 and "1 of 2 files drawn" in again.output, again.output
+    assert str(out / "en" / "a4" / "ships.pdf") in again.output and "coins.pdf" not in again.output
