@@ -65,6 +65,7 @@ class Element:
     verb: str
     box: Box
     style: Mapping[str, Any]
+    where: Finding | None = field(default=None, compare=False, repr=False)  # its file, line and key
 
 
 @dataclass(frozen=True)
@@ -270,7 +271,7 @@ class _Checker:
         if problems or inherited:
             return None
         x, y, w, h = box
-        return Element(key, verb, Box(x, height - y - h, w, h), style)
+        return Element(key, verb, Box(x, height - y - h, w, h), style, src.finding(path, ""))
 
 
 def _quiet(key: str, message: str) -> Finding:

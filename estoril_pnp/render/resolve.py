@@ -191,9 +191,11 @@ def _image(design: Design, el: Element, s: dict[str, Any], written: Finding | No
     """The element's picture, checked where it is named: the item's line for a piece's own picture."""
 
     def locate(message: str) -> Finding:
-        if written is None:
-            return _at(el, "image", message)
-        return Finding(written.file, written.line, written.key, message)
+        if written is not None:
+            return Finding(written.file, written.line, written.key, message)
+        if el.where is not None:  # the layout's own picture, changed since the layout was read
+            return Finding(el.where.file, el.where.line, f"{el.where.key}.image", message)
+        return _at(el, "image", message)
 
     path, info = design.picture(s["image"], locate)
     return picture.image_op(path, info, el.box, s)
