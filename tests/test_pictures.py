@@ -394,3 +394,30 @@ def test_a_layout_picture_broken_after_the_layouts_were_read_is_located_in_the_l
     [finding] = caught.value.findings
     assert str(finding).startswith(f"{pack / 'layouts' / 'ships.yaml'}:14: layouts.ship_back.elements.logo.image: ")
     assert "logo.png: unreadable or cut off" in str(finding)
+
+
+@pytest.mark.parametrize(
+    ("orientation", "first", "last"),
+    # the stored picture's red band, then its yellow one, as seen: (x, y) mm on a 60 × 40 mm box
+    [
+        (1, (1, 20), (59, 20)),
+        (3, (59, 20), (1, 20)),
+        (6, (30, 1), (30, 39)),
+        (8, (30, 39), (30, 1)),
+        (2, (59, 20), (1, 20)),
+    ],
+)
+def test_a_cameras_jpeg_stands_as_its_exif_says_and_still_passes_through(
+    tmp_path: Path, orientation: int, first: tuple[float, float], last: tuple[float, float]
+) -> None:
+    """Four bands stored left to right, red first; a camera's orientation 6 means: turn it 90°
+    clockwise to see it, so red is on top; 8, counter-clockwise, so red is at the bottom; 2, mirrored,
+    is no turn: its pixels are embedded upright instead."""
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    pack = _pack(tmp_path, {"verb": "image", "box": [0, 0, 60, 40], "image": "photo.jpg", "fit": "stretch"}, {})
+    (pack / "images").mkdir()
+    quarters((400, 200)).save(pack / "images" / "photo.jpg", quality=95, exif=exif)
+    at = _pixels(tmp_path, _piece(pack))
+    assert near(at(*first), RED) and near(at(*last), YELLOW), (at(*first), at(*last))
+    assert [row["enc"] for row in _pdfimages(tmp_path / "piece.pdf")] == ["image" if orientation == 2 else "jpeg"]

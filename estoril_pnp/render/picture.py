@@ -54,7 +54,7 @@ MM_PER_INCH = 25.4
 class Info:
     """What a checked picture is: its size (pixels, or an SVG's own units) and how it is embedded."""
 
-    size: tuple[float, float]
+    size: tuple[float, float]  # upright, as its EXIF orientation says it is seen
     raster: bool  # False: an SVG, drawn as vectors
     stamp: tuple[int, int]  # the file's mtime and size when checked: a changed file is checked again
 
@@ -139,6 +139,8 @@ def _raster(path: Path, kind: str, stamp: tuple[int, int]) -> Info:
                 if image.mode == "CMYK":
                     raise _Refused("a CMYK JPEG; save it as RGB (sRGB): --cmyk converts a whole build's colours")
                 size = image.size
+                if _orientation(image) in (5, 6, 7, 8):  # a camera's picture stored on its side
+                    size = size[::-1]
                 if kind == "JPEG":  # decoded at an eighth of its size: enough to find a cut-off file
                     image.draft("RGB", (max(1, size[0] // 8), max(1, size[1] // 8)))
                 image.load()
@@ -152,6 +154,19 @@ def _raster(path: Path, kind: str, stamp: tuple[int, int]) -> Info:
         except Exception as exc:  # Pillow raises many kinds on a cut-off or damaged file
             raise _Refused(f"unreadable or cut off ({_reason(exc)})") from None
     return Info((float(size[0]), float(size[1])), True, stamp)
+
+
+def _orientation(image: Any) -> int:
+    """The EXIF orientation (1: upright as stored; 3, 6, 8: turned; 2, 4, 5, 7: mirrored too)."""
+    try:
+        value = image.getexif().get(0x0112, 1)
+    except Exception:  # a damaged EXIF block is no reason to refuse the picture
+        return 1
+    return value if value in range(1, 9) else 1
+
+
+# EXIF orientation -> the counter-clockwise turn that shows the stored picture upright
+UPRIGHT = {1: 0, 3: 180, 6: 270, 8: 90}
 
 
 def _kind(fmt: str | None) -> str:
@@ -320,16 +335,32 @@ def _form(canvas: Any, path: Path) -> str:
             canvas.scale(1 / drawing.width, 1 / drawing.height)
             renderPDF.draw(drawing, canvas, 0, 0)
         else:
+            turn = UPRIGHT.get(_stored_orientation(path)) if kind == "JPEG" else None
             with _binary():
-                if kind == "JPEG":
-                    canvas.drawImage(str(path), 0, 0, 1, 1)  # ReportLab copies a JPEG file's bytes as they are
-                else:
+                if turn is not None:  # ReportLab copies a JPEG file's bytes as they are; turned here if need be
+                    _turn_unit_square(canvas, turn)
+                    canvas.drawImage(str(path), 0, 0, 1, 1)
+                else:  # pixels: a PNG, a WebP, or a JPEG its camera stored mirrored
                     canvas.drawImage(_pixels(path), 0, 0, 1, 1, mask="auto")
         canvas.endForm()
     except (OSError, _Refused, ValueError) as exc:  # the file changed since it was checked
         raise InputError([Finding(path, None, "", f"{path.name}: cannot be drawn ({_reason(exc)})")]) from None
     defined.add(name)
     return name
+
+
+def _stored_orientation(path: Path) -> int:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        return _orientation(image)
+
+
+def _turn_unit_square(canvas: Any, turn: int) -> None:
+    """Turns the unit square onto itself by `turn` degrees counter-clockwise."""
+    if turn:
+        canvas.translate(*{90: (1, 0), 180: (1, 1), 270: (0, 1)}[turn])
+        canvas.rotate(turn)
 
 
 @contextmanager
@@ -347,11 +378,11 @@ def _binary() -> Iterator[None]:
 
 def _pixels(path: Path) -> Any:
     """A PNG or WebP as ReportLab embeds it: 8 bits a channel, its transparency kept as a soft mask."""
-    from PIL import Image
+    from PIL import Image, ImageOps
     from reportlab.lib.utils import ImageReader
 
-    with Image.open(path) as image:
-        image.load()
+    with Image.open(path) as opened:
+        image = ImageOps.exif_transpose(opened)  # upright, as its camera said
         if image.mode in ("I", "I;16", "I;16B", "I;16L", "F"):  # 16-bit grey: scaled, not clipped, to 8 bits
             image = image.convert("I").point(lambda v: v / 257).convert("L")
         if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
