@@ -83,7 +83,7 @@ def _outward(outline: Outline, width: float, height: float) -> list[tuple[float,
     return out
 
 
-def test_a_hexagons_bleed_follows_its_edges_and_leaves_the_box_corners_white(sheets: Path) -> None:
+def test_a_hexagons_bleed_follows_its_edges_and_is_rounded_at_its_vertices(sheets: Path) -> None:
     colour = _page(sheets / "a4" / "tiles.pdf")
     for matrix in _placements(HEX, 60, 52, 3):
 
@@ -94,9 +94,20 @@ def test_a_hexagons_bleed_follows_its_edges_and_leaves_the_box_corners_white(she
         for x, y, nx, ny in _outward(HEX, 60, 52):
             assert _near(at(x + nx * BLEED / 2, y + ny * BLEED / 2), SEA), "half-way into the bleed: ink"
             assert _near(at(x + nx * (BLEED + 0.5), y + ny * (BLEED + 0.5)), WHITE), "beyond the bleed: paper"
-        # the trim box's corners, inside a square bleed but far outside the grown hexagon
-        for x, y in ((1, 1), (59, 1), (1, 51), (59, 51)):
-            assert _near(at(x, y), WHITE)
+        # at each vertex the bleed is rounded: ink half a millimetre inside its reach, paper just beyond
+        for (x, y), (ux, uy) in _bisectors(HEX, 60, 52):
+            assert _near(at(x + ux * (BLEED - 0.5), y + uy * (BLEED - 0.5)), SEA)
+            assert _near(at(x + ux * (BLEED + 0.5), y + uy * (BLEED + 0.5)), WHITE)
+
+
+def _bisectors(outline: Outline, width: float, height: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each vertex with the unit vector halving the angle of its two edges' outward normals."""
+    edges = _outward(outline, width, height)  # edge i runs from vertex i to vertex i + 1
+    out = []
+    for i, p in enumerate(corners(outline, width, height)):
+        mx, my = edges[i - 1][2] + edges[i][2], edges[i - 1][3] + edges[i][3]
+        out.append((p, (mx / math.hypot(mx, my), my / math.hypot(mx, my))))
+    return out
 
 
 def test_a_circles_bleed_is_a_ring_not_a_square(sheets: Path) -> None:
@@ -324,3 +335,59 @@ def test_a_bad_outline_is_a_located_finding(tmp_path: Path, outline: str, messag
     result = runner.invoke(app, ["validate", "--pack", str(pack)])
     assert result.exit_code == 1, result.output
     assert f"{manifest}:2: {message}" in " ".join(result.output.split()), result.output
+
+
+def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The distance from p to the segment ab."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy or 1.0)))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _apart(p: list[tuple[float, float]], q: list[tuple[float, float]]) -> float:
+    """The distance between two polygons (or segments) that do not cross: vertex to edge, both ways."""
+    edges = lambda ps: list(zip(ps, ps[1:] + ps[:1], strict=True)) if len(ps) > 2 else [(ps[0], ps[1])]  # noqa: E731
+    return min(
+        min(_to_segment(v, a, b) for v in p for a, b in edges(q)),
+        min(_to_segment(v, a, b) for v in q for a, b in edges(p)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("outline", "width", "height", "paper", "grid", "packed"),
+    [
+        (HEX, 60, 52, "a4", 9, 11),
+        (HEX, 60, 52, "letter", 9, 11),
+        (Outline("hexagon", orientation="pointy"), 52, 60, "a4", 9, 11),
+        (HEX, 40, 40, "letter", 15, 18),
+        (CIRCLE, 25, 25, "a4", 35, 36),
+        (CIRCLE, 25, 25, "letter", 35, 39),
+        (CIRCLE, 50, 50, "a4", 12, 13),
+        (CIRCLE, 50, 50, "letter", 12, 12),  # staggered rows gain nothing here: the grid is kept
+    ],
+)
+def test_hexagons_and_circles_pack_tighter_than_their_boxes_and_stay_cleanly_cuttable(
+    outline: Outline, width: float, height: float, paper: str, grid: int, packed: int
+) -> None:
+    sheet = plan(PAPERS[paper], width, height, BLEED, Backs.duplex_long, outline=outline)
+    # the same outline as a polygon is laid in the grid of its bounding boxes
+    points = [(x, height - y) for x, y in cut_line(outline, width, height).polygon(24)]
+    boxed = plan(
+        PAPERS[paper], width, height, BLEED, Backs.duplex_long, outline=Outline("polygon", points=tuple(points))
+    )
+    assert (len(boxed.slots), len(sheet.slots)) == (grid, packed)
+    shapes = [[apply(s.front_matrix, *p) for p in cut_line(outline, width, height).polygon(96)] for s in sheet.slots]
+    for i, shape in enumerate(shapes):
+        xs, ys = [x for x, _ in shape], [y for _, y in shape]
+        assert min(xs) - BLEED >= 6 and max(xs) + BLEED <= sheet.page_width - 6, "inside the printer's margin"
+        assert min(ys) - BLEED >= 6 and max(ys) + BLEED <= sheet.page_height - 6
+        for other in shapes[i + 1 :]:
+            if math.dist(shape[0], other[0]) < 3 * max(width, height):
+                assert _apart(shape, other) >= 2 * BLEED - 0.05, "two bleeds never overlap"
+    marks = [(m, s) for s in sheet.slots for m in s.marks]
+    assert len(marks) == len(sheet.slots) * (4 if outline.shape == "circle" else 6)
+    for (m, own), (x0, y0) in zip(marks, [(m.x0, m.y0) for m, _ in marks], strict=True):
+        for s, shape in zip(sheet.slots, shapes, strict=True):
+            if s is not own and math.dist((x0, y0), shape[0]) < 3 * max(width, height):
+                clear = _apart([(m.x0, m.y0), (m.x1, m.y1)], shape)
+                assert clear >= BLEED + MARK_CLEAR - 0.05, "a mark never reaches another piece's bleed"

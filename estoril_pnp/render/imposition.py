@@ -13,6 +13,7 @@ from typing import Literal
 from .geometry import IDENTITY, Box, Matrix, apply, compose, mapped, translation
 from .outline import RECT, Outline
 from .outline import marks as outline_marks
+from .packing import packed
 
 MARGIN = 6.0  # unprintable border of a home printer: nothing is drawn inside it
 MARK_CLEAR = 1.0  # gap between a crop mark and the nearest bleed, so a mark never touches ink
@@ -117,15 +118,17 @@ def plan(
             f"inside the {_mm(MARGIN)} mm margin"
         )
     grid_w, grid_h = (paper.height, paper.width) if grid.landscape else (paper.width, paper.height)
-    upright = onto_upright(paper, grid.landscape)
-    cells = _cells(grid, grid_w, grid_h, cell_w, height)
+    cells, landscape = _cells(grid, grid_w, grid_h, cell_w, height), grid.landscape
+    if own and not fold:
+        cells, landscape = _tighter(paper, width, height, bleed, outline, cells, landscape)
+    upright = onto_upright(paper, landscape)
     slots = tuple(
         _fold_slot(cell, width, height, bleed, upright)
         if fold
         else _slot(cell, width, height, bleed, backs, back_offset, paper, upright)
         for cell in cells
     )
-    flip: Literal["x", "y"] = "x" if fold or mirrors_x(backs) != grid.landscape else "y"
+    flip: Literal["x", "y"] = "x" if fold or mirrors_x(backs) != landscape else "y"
     if own:
         slots = tuple(_own_marks(s, outline, width, height, bleed, fold, flip) for s in slots)
         marks: tuple[Mark, ...] = ()
@@ -135,7 +138,21 @@ def plan(
     back_page = backs in (Backs.duplex_long, Backs.duplex_short)
     if back_page:
         _check_on_paper(slots, paper, back_offset)
-    return SheetPlan(paper.width, paper.height, slots, marks, back_page, grid.gutter_marks, grid.landscape, flip)
+    return SheetPlan(paper.width, paper.height, slots, marks, back_page, grid.gutter_marks, landscape, flip)
+
+
+def _tighter(
+    paper: Paper, width: float, height: float, bleed: float, outline: Outline, cells: list[Box], landscape: bool
+) -> tuple[list[Box], bool]:
+    """A honeycomb of hexagons or staggered rows of circles, upright or across, where one holds
+    more than the grid; else the grid. Read top row first, left to right, as the grid."""
+    room, reach = MARGIN + bleed + MARK_ROOM, bleed + MARK_CLEAR + OUTLINE_MARK
+    for across in (False, True):
+        page_w, page_h = (paper.height, paper.width) if across else (paper.width, paper.height)
+        found = packed(page_w, page_h, room, width, height, reach, outline)
+        if len(found) > len(cells):
+            cells, landscape = sorted(found, key=lambda b: (-round(b.y, 6), b.x)), across
+    return cells, landscape
 
 
 def _own_marks(
