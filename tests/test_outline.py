@@ -391,3 +391,19 @@ def test_hexagons_and_circles_pack_tighter_than_their_boxes_and_stay_cleanly_cut
             if s is not own and math.dist((x0, y0), shape[0]) < 3 * max(width, height):
                 clear = _apart([(m.x0, m.y0), (m.x1, m.y1)], shape)
                 assert clear >= BLEED + MARK_CLEAR - 0.05, "a mark never reaches another piece's bleed"
+
+
+@pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
+def test_a_polygons_back_lands_behind_its_front_when_the_sheet_is_turned(tmp_path: Path, backs: str) -> None:
+    _run("build", "--pack", str(FIXTURE), "--out", str(tmp_path), "--lang", "en", "-q", "--backs", backs)
+    doc = pdfium.PdfDocument(str(tmp_path / "en" / "a4" / "flags.pdf"))
+    front, back = (doc[i].render(scale=50 / 72).to_pil().convert("L") for i in (0, 1))
+    turned = back.transpose(
+        Image.Transpose.FLIP_LEFT_RIGHT if backs == "duplex-long" else Image.Transpose.FLIP_TOP_BOTTOM
+    )
+    a, b = _ink(front), _ink(turned)
+    assert len(a) > 500 and len(a ^ b) < 0.03 * len(a), "the notched back covers the notched front"
+
+
+def _ink(image: Image.Image) -> set[tuple[int, int]]:
+    return {(x, y) for x in range(image.width) for y in range(image.height) if image.getpixel((x, y)) < 200}  # type: ignore[operator]
