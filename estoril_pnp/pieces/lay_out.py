@@ -97,11 +97,13 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                 continue
             assert front is not None
             back = own if kind.reverse else shared
-            size = (kind.width, kind.height)
+            size, outline = (kind.width, kind.height), kind.shape
             numbered = kind.copies > 1  # as piece_key numbers the keys
             for n in range(1, kind.copies + 1):
                 key = piece_key(kind, item.id, n)
-                pieces.append(Piece(key, kind.group, lang, *size, front, back, bool(kind.back), n if numbered else 0))
+                pieces.append(
+                    Piece(key, kind.group, lang, *size, front, back, bool(kind.back), n if numbered else 0, outline)
+                )
     catalog = pack.files.root / "i18n" / f"{FALLBACK}.yaml"
     problems += [
         Finding(catalog, None, key, f"no text for this key, which layout '{layout}' uses")

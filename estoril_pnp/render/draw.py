@@ -17,14 +17,21 @@ from . import icons, picture
 from .fonts import DEFAULT_FONT
 from .geometry import IDENTITY, Box, Matrix
 from .ops import GridOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp
+from .outline import Line, Outline, cut_line
 from .paint import colour
 from .piece import Piece
 
 
 def draw(
-    canvas: Canvas, ops: Iterable[Op], bleed: float = 0.0, matrix: Matrix = IDENTITY, clip: Box | None = None
+    canvas: Canvas,
+    ops: Iterable[Op],
+    bleed: float = 0.0,
+    matrix: Matrix = IDENTITY,
+    clip: Box | None = None,
+    outline: Line | None = None,
 ) -> None:
-    """Draws `ops` (mm) through `matrix` (mm to page mm), clipped to `clip` (page mm) if given."""
+    """Draws `ops` (mm) through `matrix` (mm to page mm), clipped to `clip` (page mm) if given,
+    and to `outline` (the ops' own mm: a piece's outline grown by its bleed) if given."""
     canvas.saveState()
     canvas.scale(mm, mm)
     if clip is not None:
@@ -33,6 +40,8 @@ def draw(
         canvas.clipPath(path, stroke=0, fill=0)
     if matrix != IDENTITY:
         canvas.transform(*matrix)
+    if outline is not None:
+        canvas.clipPath(_outline(canvas, outline), stroke=0, fill=0)
     for op in ops:
         DRAW[type(op)](canvas, op, bleed)
     canvas.restoreState()
@@ -46,7 +55,32 @@ def draw_piece(
     if ops is None:
         return
     clip = Box(x - bleed, y - bleed, piece.width + 2 * bleed, piece.height + 2 * bleed)
-    draw(canvas, ops, bleed, (1.0, 0.0, 0.0, 1.0, x, y), clip)
+    shape = piece.outline.flipped("x", piece.width, piece.height) if back else piece.outline
+    draw(canvas, ops, bleed, (1.0, 0.0, 0.0, 1.0, x, y), clip, bled(shape, piece.width, piece.height, bleed))
+
+
+def bled(shape: Outline, width: float, height: float, bleed: float) -> Line | None:
+    """What a piece of this outline is clipped to besides its bleed box: its outline grown by the
+    bleed; None for a plain rectangle, which the box alone clips."""
+    return None if shape.plain else cut_line(shape, width, height, bleed)
+
+
+def _outline(canvas: Canvas, line: Line) -> object:
+    path = canvas.beginPath()
+    b = line.box
+    if line.kind == "ellipse":
+        path.ellipse(b.x, b.y, b.width, b.height)
+    elif line.kind == "box" and line.radius:
+        path.roundRect(b.x, b.y, b.width, b.height, line.radius)
+    elif line.kind == "box":
+        path.rect(b.x, b.y, b.width, b.height)
+    else:
+        (x0, y0), *rest = line.points
+        path.moveTo(x0, y0)
+        for x, y in rest:
+            path.lineTo(x, y)
+        path.close()
+    return path
 
 
 def new_canvas(path: Path, title: str) -> Canvas:
