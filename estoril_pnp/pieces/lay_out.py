@@ -68,7 +68,11 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
             message = f"more than {MAX_PIECES:,} pieces in all (items × copies); a print-and-play set has far fewer"
             problems.append(pack.manifest_src.finding(("pieces", name), message))
             break
-        shared = _side(design, layouts["back"], {}, translate, overflows, f"{kind.group}/back", lang)
+        try:
+            shared = _side(design, layouts["back"], {}, translate, overflows, f"{kind.group}/back", lang)
+        except InputError as exc:
+            problems += [Finding(f"{kind.group}/back [{lang}]", None, f.key, f.message) for f in exc.findings]
+            continue
         seen: set[str] = set()
         for item in items:
             at = ("pieces", name)
@@ -163,6 +167,8 @@ def _side(
         )
         for o in done.overflows
     ]
+    if done.faults:  # markup the piece cannot set: the caller names the piece and language
+        raise InputError([Finding("", None, f.element, f.message) for f in done.faults])
     return done.ops
 
 
