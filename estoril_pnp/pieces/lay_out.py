@@ -7,6 +7,7 @@ operations, text fitted; what cannot be laid out is a finding, never a half-made
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,7 @@ from ..render.layout import Design, Layout
 from ..render.ops import Op
 from ..render.piece import Piece
 from ..render.resolve import resolve
-from ..source import names
+from ..source import names, yamlsrc
 
 
 @dataclass
@@ -74,7 +75,7 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
             problems += [Finding(f"{kind.group}/back [{lang}]", None, f.key, f.message) for f in exc.findings]
             continue
         seen: set[str] = set()
-        for item in items:
+        for index, item in enumerate(items):
             at = ("pieces", name)
             # a model may join ids (`hans_r/red`); each part is a name, or the key would be a path
             bad = [names.problem(part) for part in item.id.split("/") if names.problem(part)]
@@ -89,7 +90,9 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                 front = _side(design, layouts["face"], item.face, translate, overflows, first, lang)
                 own = _side(design, layouts["reverse"], item.reverse, translate, overflows, first, lang)
             except InputError as exc:
-                problems += [Finding(f"{first} [{lang}]", None, f.key, f.message) for f in exc.findings]
+                for f in exc.findings:
+                    own = _located(pack, kind.items, index, item, f) if isinstance(exc, _MarkupFaults) else None
+                    problems.append(own or Finding(f"{first} [{lang}]", None, f.key, f.message))
                 continue
             assert front is not None
             back = own if kind.reverse else shared
@@ -106,6 +109,23 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
     if problems:
         raise InputError(problems)
     return pieces, overflows
+
+
+class _MarkupFaults(InputError):
+    """Markup a side cannot set (resolve.Fault): an unclosed bold, an unknown icon, a missing face."""
+
+
+def _located(pack: Pack, source: str, index: int, item: Item, finding: Finding) -> Finding | None:
+    """A fault in an item's own value, at its line in the pack's items file; None when the value is
+    not written there (a layout's text, a model's item)."""
+    element = re.split(r"[.\[]", finding.key, maxsplit=1)[0]
+    side = "face" if element in item.face else "reverse" if element in item.reverse else None
+    if side is None or source not in pack.items:
+        return None
+    src = yamlsrc.read(pack.files.path(source))
+    value = src.data[index].get(side, {}).get(element) if isinstance(src.data, list) else None
+    path = (index, side, element, "text") if isinstance(value, dict) and "text" in value else (index, side, element)
+    return src.finding(path, f"{finding.message} (every language)")
 
 
 def piece_key(kind: PieceKind, item_id: str, copy: int) -> str:
@@ -167,8 +187,8 @@ def _side(
         )
         for o in done.overflows
     ]
-    if done.faults:  # markup the piece cannot set: the caller names the piece and language
-        raise InputError([Finding("", None, f.element, f.message) for f in done.faults])
+    if done.faults:  # markup the piece cannot set: the caller names where it is written
+        raise _MarkupFaults([Finding("", None, f.element, f.message) for f in done.faults])
     return done.ops
 
 
