@@ -103,7 +103,7 @@ def _marked(text: str) -> Markup:
         if isinstance(span, markup.Icon):
             out.append(str(_icon_tag(span.name)))
         elif isinstance(span, markup.Break):
-            out.append("<br/>")
+            out.append("<br/>\n")  # the newline kept: a template may still split a text into paragraphs at it
         else:
             body = str(escape(span.text))
             body = f"<i>{body}</i>" if span.italic else body
@@ -274,7 +274,7 @@ def _space(text: str) -> str:
 
 
 def _tidy(parts: list[Inline]) -> Text:
-    """No space at either end; neighbouring runs of one weight merged."""
+    """No space or break at either end; neighbouring runs of one weight merged."""
     merged: list[Inline] = []
     for part in parts:
         last = merged[-1] if merged else None
@@ -282,10 +282,17 @@ def _tidy(parts: list[Inline]) -> Text:
             merged[-1] = Run(last.text + part.text, part.bold, part.italic)
         else:
             merged.append(part)
-    if merged and isinstance(merged[0], Run):
-        merged[0] = replace(merged[0], text=merged[0].text.lstrip())
-    if merged and isinstance(merged[-1], Run):
-        merged[-1] = replace(merged[-1], text=merged[-1].text.rstrip())
+    while True:  # a break that ends a paragraph breaks nothing, and a space there is none
+        if merged and isinstance(merged[0], Run) and merged[0].text != merged[0].text.lstrip():
+            merged[0] = replace(merged[0], text=merged[0].text.lstrip())
+        elif merged and isinstance(merged[-1], Run) and merged[-1].text != merged[-1].text.rstrip():
+            merged[-1] = replace(merged[-1], text=merged[-1].text.rstrip())
+        elif merged and (isinstance(merged[0], Break) or (isinstance(merged[0], Run) and not merged[0].text)):
+            merged.pop(0)
+        elif merged and (isinstance(merged[-1], Break) or (isinstance(merged[-1], Run) and not merged[-1].text)):
+            merged.pop()
+        else:
+            break
     return tuple(p for p in merged if not (isinstance(p, Run) and not p.text))
 
 
