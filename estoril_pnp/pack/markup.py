@@ -60,14 +60,11 @@ def check(pack: Pack, design: Design) -> list[Finding]:
         file = root / f"{lang}.yaml"
         line = _lines(file)
         for key, text in catalog.items():
-            if not markup.has_marks(text):
-                continue
-            parsed = markup.parse(text)
-            messages = list(parsed.faults)
-            messages += [
-                unknown_icon(design, name) for name in dict.fromkeys(parsed.icons) if not icon_known(design, name)
-            ]
-            out += [Finding(file, line(key), key, f"{m} [{lang}]") for m in messages]
+            if markup.has_marks(text):
+                parsed = markup.parse(text)
+                unknown = [name for name in dict.fromkeys(parsed.icons) if not icon_known(design, name)]
+                messages = [*parsed.faults, *(unknown_icon(design, name) for name in unknown)]
+                out += [Finding(file, line(key), key, f"{m} [{lang}]") for m in messages]
             lost = dropped(english.get(key, ""), text) if lang != i18n.FALLBACK and text.strip() else ""
             if lost:
                 message = f"the English shows {marks(english[key])}; this translation drops {lost} [{lang}]"

@@ -91,7 +91,7 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                 own = _side(design, layouts["reverse"], item.reverse, translate, overflows, first, lang)
             except InputError as exc:
                 for f in exc.findings:
-                    own = _located(pack, kind.items, index, item, f) if isinstance(exc, _MarkupFaults) else None
+                    own = _located(pack, kind.items, index, item, f, lang) if isinstance(exc, _MarkupFaults) else None
                     problems.append(own or Finding(f"{first} [{lang}]", None, f.key, f.message))
                 continue
             assert front is not None
@@ -115,7 +115,7 @@ class _MarkupFaults(InputError):
     """Markup a side cannot set (resolve.Fault): an unclosed bold, an unknown icon, a missing face."""
 
 
-def _located(pack: Pack, source: str, index: int, item: Item, finding: Finding) -> Finding | None:
+def _located(pack: Pack, source: str, index: int, item: Item, finding: Finding, lang: str) -> Finding | None:
     """A fault in an item's own value, at its line in the pack's items file; None when the value is
     not written there (a layout's text, a model's item)."""
     element = re.split(r"[.\[]", finding.key, maxsplit=1)[0]
@@ -125,7 +125,7 @@ def _located(pack: Pack, source: str, index: int, item: Item, finding: Finding) 
     src = yamlsrc.read(pack.files.path(source))
     value = src.data[index].get(side, {}).get(element) if isinstance(src.data, list) else None
     path = (index, side, element, "text") if isinstance(value, dict) and "text" in value else (index, side, element)
-    return src.finding(path, f"{finding.message} (every language)")
+    return src.finding(path, f"{finding.message} [{lang}]")
 
 
 def piece_key(kind: PieceKind, item_id: str, copy: int) -> str:

@@ -69,17 +69,23 @@ def _family(path: Path) -> tuple[str, str, bool]:
     )
 
 
-@cache
 def faces(name: str) -> dict[str, str]:
     """The registered font's faces by style (regular, bold, italic, bold italic), each a registered
-    name: the files of its family in its own folder. Its own style is itself; a bold face's bold
-    is itself too. A sibling that cannot be registered is left out (the text asking for it says so)."""
+    name: the files of its family in its own folder, as they are now (a watched pack's folder changes).
+    A sibling that cannot be registered is left out (the text asking for it says so)."""
+    folder = _FILES[name].parent
+    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in FONT_SUFFIXES)
+    return _faces(name, tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in files))
+
+
+@cache
+def _faces(name: str, stamps: tuple[tuple[Path, int, int], ...]) -> dict[str, str]:
     path = _FILES[name]
     family, own, _ = _family(path)
     out = {own or "regular": name}
     if not family:
         return out
-    for sibling in sorted(p for p in path.parent.iterdir() if p.suffix.lower() in FONT_SUFFIXES):
+    for sibling, _, _ in stamps:
         fam, style, cff = _family(sibling)
         if fam != family or style in out or cff:
             continue
