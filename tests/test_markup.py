@@ -267,3 +267,21 @@ def test_a_new_catalog_shows_the_translator_what_to_keep(rich: Path, tmp_path: P
     text = (tmp_path / "de.yaml").read_text(encoding="utf-8")
     assert '    # Gain 2 [coin] when you **dock**.\n    # keep: [coin] **dock**\n    ability: ""' in text
     assert "# keep: [flag] [dice] [coin] **board**" in text
+
+
+# ---- the score page
+
+
+def test_the_score_page_shows_a_marked_words_letters_and_no_marks(tmp_path: Path) -> None:
+    from estoril_pnp.export import scorepage
+
+    pack_dir = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny_game", pack_dir)
+    replace_once(pack_dir / "i18n" / "en.yaml", "  lamps: Lamps lit\n", '  lamps: "**Lamps** lit [tiny/wave]"\n')
+    pack = load_pack(pack_dir)
+    pieces, _ = lay_out(pack, load_design(pack.files), "en")
+    resolved = scorepage.resolved_sheet(pack)
+    assert resolved is not None
+    page = scorepage.make_page(pack, resolved, pieces, "en", None)
+    assert '"Lamps lit wave"' in page
+    assert "**Lamps" not in page and "[tiny/wave]" not in page

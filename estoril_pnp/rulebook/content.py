@@ -29,6 +29,7 @@ from markupsafe import Markup, escape
 from ..errors import Finding, InputError
 from ..i18n import markup
 from ..i18n.catalogs import FALLBACK, MissingText, Texts
+from ..render import icons
 from ..render.layout import Design
 from ..render.piece import Piece
 from ..source.packfiles import PackFiles
@@ -264,7 +265,9 @@ class _Parser:
         name = self.design.icon(concept) if concept in self.design.icons else concept
         file, line = self.locate(f'"{concept}"', f"'{concept}'")
         path = self.design.icon_file(name, Finding(file, line, f"icon {concept}", ""))
-        return Icon(str(path), None if name.startswith("flags/") else self.design.palette.get("ink", "#000000"))
+        # the one rule for an icon inside text (render/icons.py): a multicolour one (a flag) keeps its colours
+        own = icons.multicolour(str(path))
+        return Icon(str(path), None if own else self.design.palette.get("ink", "#000000"))
 
 
 def _space(text: str) -> str:
