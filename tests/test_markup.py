@@ -285,3 +285,29 @@ def test_the_score_page_shows_a_marked_words_letters_and_no_marks(tmp_path: Path
     page = scorepage.make_page(pack, resolved, pieces, "en", None)
     assert '"Lamps lit wave"' in page
     assert "**Lamps" not in page and "[tiny/wave]" not in page
+
+
+# ---- the rulebook
+
+
+def test_the_rulebook_sets_a_catalogs_marks_in_pdf_and_html(tmp_path: Path) -> None:
+    from estoril_pnp.rulebook import book
+
+    pack_dir = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "tiny_game", pack_dir)
+    fog = "  fog: Fog dims every lamp of its stretch of coast.\n"
+    marked = '  fog: "*Fog* dims every [tiny/wave] lamp\\nof its **stretch** of coast."\n'
+    replace_once(pack_dir / "i18n" / "en.yaml", fog.replace("  fog", "    fog"), marked.replace("  fog", "    fog"))
+    pack = load_pack(pack_dir)
+    design = load_design(pack.files)
+    pieces, _ = lay_out(pack, design, "en")
+    doc, _ = book.make_document(pack, design, pieces, "en")
+    book.write_html_to(doc, design, tmp_path / "rulebook.html")
+    book.write_pdf_to(doc, design, tmp_path / "rulebook.pdf", "a4")
+    html = (tmp_path / "rulebook.html").read_text(encoding="utf-8")
+    assert "<i>Fog</i> dims every <img" in html and "lamp<br>of its <b>stretch</b> of coast." in html
+    with pdfplumber.open(tmp_path / "rulebook.pdf") as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+        fonts = {c["fontname"].split("+")[-1] for page in pdf.pages for c in page.chars if c["text"] in "Fog"}
+    assert "Fog dims every" in text and "*" not in text and "[tiny" not in text
+    assert "Vollkorn-Italic" in fonts

@@ -296,6 +296,12 @@ def _tidy(parts: list[Inline]) -> Text:
             merged.pop()
         else:
             break
+    for i in range(1, len(merged) - 1):  # a line starts and ends with a letter
+        part = merged[i]
+        if isinstance(part, Run) and isinstance(merged[i - 1], Break):
+            merged[i] = part = replace(part, text=part.text.lstrip())
+        if isinstance(part, Run) and isinstance(merged[i + 1], Break):
+            merged[i] = replace(part, text=part.text.rstrip())
     return tuple(p for p in merged if not (isinstance(p, Run) and not p.text))
 
 
