@@ -311,3 +311,27 @@ def test_the_rulebook_sets_a_catalogs_marks_in_pdf_and_html(tmp_path: Path) -> N
         fonts = {c["fontname"].split("+")[-1] for page in pdf.pages for c in page.chars if c["text"] in "Fog"}
     assert "Fog dims every" in text and "*" not in text and "[tiny" not in text
     assert "Vollkorn-Italic" in fonts
+
+
+def test_letters_are_checked_against_the_face_they_are_set_in(rich: Path) -> None:
+    from fontTools import subset
+
+    fonts = rich / "fonts"
+    fonts.mkdir()
+    _renamed(ROOT / "fonts" / "Vollkorn-Regular.ttf", fonts / "Keeper-Regular.ttf", "Keeper Serif", "Regular")
+    _renamed(ROOT / "fonts" / "Vollkorn-Italic.ttf", fonts / "Keeper-Italic.ttf", "Keeper Serif", "Italic")
+    _renamed(ROOT / "fonts" / "Vollkorn-Bold.ttf", fonts / "full-bold.ttf", "Keeper Serif", "Bold")
+    # a bold face without the letter z: the Polish bold word has one, the English one none
+    options = subset.Options()
+    options.name_IDs = ["*"]
+    font = subset.load_font(fonts / "full-bold.ttf", options)
+    keep = subset.Subsetter(options)
+    keep.populate(unicodes=[c for c in font.getBestCmap() if chr(c) not in "zZ"])
+    keep.subset(font)
+    subset.save_font(font, fonts / "Keeper-Bold.ttf", options)
+    (fonts / "full-bold.ttf").unlink()
+    (rich / "layouts" / "fonts.yaml").write_text("fonts:\n  text: Keeper-Regular.ttf\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", "--pack", str(rich)])
+    assert_clean_outcome(result, 1)
+    missing = [line for line in result.output.splitlines() if "no glyph" in line]
+    assert missing and all("[pl]" in line and "Keeper-Bold" in line and "z" in line for line in missing), missing
