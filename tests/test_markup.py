@@ -236,13 +236,12 @@ def test_a_packs_own_font_finds_its_bold_face_by_family_name(rich: Path, tmp_pat
 def test_an_opentype_font_with_cff_outlines_is_a_clear_finding(rich: Path) -> None:
     (rich / "fonts").mkdir()
     shutil.copy("/usr/share/fonts/opentype/urw-base35/C059-Roman.otf", rich / "fonts" / "C059-Roman.otf")
-    line = 1 + (rich / "layouts" / "harbour.yaml").read_text().count("\n")
     with (rich / "layouts" / "harbour.yaml").open("a") as f:
         f.write("fonts:\n  text: C059-Roman.otf\n")
     result = runner.invoke(app, ["validate", "--pack", str(rich)])
     assert_clean_outcome(result, 1)
     assert "C059-Roman.otf: an OpenType font with CFF (PostScript) outlines" in result.output
-    assert "Traceback" not in result.output and line
+    assert "use the font's TrueType build" in result.output
 
 
 # ---- translators

@@ -16,7 +16,7 @@ from . import icons
 from .fonts import face, family_name
 from .geometry import Box
 from .layout import Design, Element, Layout, check_style
-from .ops import GridOp, IconOp, Op, RectOp, ShapeOp, StripesOp, TextOp, shifted
+from .ops import GridOp, IconOp, Op, RectOp, ShapeOp, StripesOp, TextOp, TextRun, shifted
 from .text import PT, Letters, Picture, Piece, fit, fit_marked
 
 # The key a scalar value fills, per verb; a dict value overrides any style keys instead.
@@ -213,7 +213,7 @@ def _text(
             paragraphs, box.width / PT, box.height / PT, size, minimum, leading, bool(s.get("wrap", True)), cap
         )
         spans, count, fits, size_pt = rich.lines, len(rich.lines), rich.fits, rich.size
-        texts = tuple("".join(x.text for x in line if hasattr(x, "text")) for line in spans)
+        texts = tuple("".join(x.text for x in line if isinstance(x, TextRun)) for line in spans)
     else:
         if s.get("upper"):
             text = text.upper()
