@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import getFont
+
 from ..errors import Finding, InputError
 from ..i18n import markup
 from . import icons
@@ -234,8 +236,6 @@ def _text(
 
 def _cap(font: str) -> float:
     """The font's cap height as a fraction of its size: how tall an icon in its text stands."""
-    from reportlab.pdfbase.pdfmetrics import getFont
-
     cap = getattr(getFont(font).face, "capHeight", 0) or 700
     return float(cap) / 1000
 
