@@ -15,6 +15,7 @@ from .errors import Finding, InputError
 from .export.shops import Shop, check_bleed
 from .export.ttsdecks import resolve
 from .i18n import catalogs as i18n
+from .pack import markup
 from .pack.load import Pack, load_pack
 from .pack.translation import plural_stems, state, used_keys
 from .pieces.lay_out import lay_out, layout_failure, too_long
@@ -188,6 +189,7 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
                 allowed |= i18n.fields(english.get(key, ""))
             problems = i18n.placeholder_problems(text, None if sheet_failed else allowed, lang)
             out += [Finding(root / f"{lang}.yaml", None, key, p) for p in problems]
+    out += markup.check(pack, design)
     used = None if sheet_failed else used_keys(pack, design)
     for lang in pack.languages:
         file = root / f"{lang}.yaml"

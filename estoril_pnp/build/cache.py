@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..files.resources import resource_dir
-from ..render.ops import IconOp, ImageOp, TextOp
+from ..render.ops import IconOp, ImageOp, TextIcon, TextOp
 from ..render.piece import Piece
 
 STAMP = ".estoril-pnp-build.json"  # in each output folder: the keys of what it holds
@@ -64,7 +64,15 @@ def output_key(pieces: Sequence[Piece], *parts: object, digests: dict[Path, str]
         for ops in (piece.front, piece.back or ()):
             named |= {Path(op.icon) for op in ops if isinstance(op, IconOp)}
             named |= {Path(op.image) for op in ops if isinstance(op, ImageOp)}
-            named |= {font_file(op.font) for op in ops if isinstance(op, TextOp)}
+            named |= {font_file(f) for op in ops if isinstance(op, TextOp) for f in op.faces()}
+            named |= {
+                Path(s.icon)
+                for op in ops
+                if isinstance(op, TextOp)
+                for line in op.spans
+                for s in line
+                if isinstance(s, TextIcon)
+            }
     known = {} if digests is None else digests
     for file in sorted(named):
         if file not in known:

@@ -7,6 +7,7 @@ operations, text fitted; what cannot be laid out is a finding, never a half-made
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,7 +72,11 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
             problems.append(pack.manifest_src.finding(("pieces", name), message))
             break
         back_key = f"{kind.group}/back"
-        shared = _side(design, layouts["back"], None, "face", translate, overflows, back_key, lang, back_key)
+        try:
+            shared = _side(design, layouts["back"], None, "face", translate, overflows, back_key, lang, back_key)
+        except InputError as exc:
+            problems += [Finding(f"{back_key} [{lang}]", None, f.key, f.message) for f in exc.findings]
+            continue
         seen: set[str] = set()
         for item in items:
             at = ("pieces", name)
@@ -89,11 +94,12 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                 front = _side(design, layouts["face"], item, "face", translate, overflows, first, lang, art)
                 own = _side(design, layouts["reverse"], item, "reverse", translate, overflows, first, lang, art)
             except InputError as exc:
-                # a finding already located in a file (a picture an items file names) keeps its place
-                problems += [
-                    Finding(f"{first} [{lang}]", None, f.key, f.message) if f.file == PIECE_DATA else f
-                    for f in exc.findings
-                ]
+                for f in exc.findings:
+                    if f.file != PIECE_DATA and not isinstance(exc, _MarkupFaults):
+                        problems.append(f)  # already located in a file (a picture an items file names)
+                        continue
+                    at = _located(item, f, lang) if isinstance(exc, _MarkupFaults) else None
+                    problems.append(at or Finding(f"{first} [{lang}]", None, f.key, f.message))
                 continue
             assert front is not None
             back = own if kind.reverse else shared
@@ -120,6 +126,19 @@ TOO_LONG = "text does not fit even at its minimum size"
 def too_long(finding: Finding) -> bool:
     """Whether a finding of `lay_out` is text that does not fit (the rest are pictures too coarse to print)."""
     return finding.message.startswith(TOO_LONG)
+
+
+class _MarkupFaults(InputError):
+    """Markup a side cannot set (resolve.Fault): an unclosed bold, an unknown icon, a missing face."""
+
+
+def _located(item: Item, finding: Finding, lang: str) -> Finding | None:
+    """A fault in an item's own value, at its line in the pack's items file; None when the value is
+    not written there (a layout's text, a model's item)."""
+    element = re.split(r"[.\[]", finding.key, maxsplit=1)[0]
+    side = "face" if element in item.face else "reverse" if element in item.reverse else None
+    at = item.where(side, element) if side else None
+    return None if at is None else Finding(at.file, at.line, at.key, f"{finding.message} [{lang}]")
 
 
 def piece_key(kind: PieceKind, item_id: str, copy: int) -> str:
@@ -189,6 +208,8 @@ def _side(
         low = coarse(op, shown, f"{art}: {element}", DEFAULT_BLEED)  # as build's sheets print it
         if low is not None and low not in overflows:
             overflows.append(low)
+    if done.faults:  # markup the piece cannot set: the caller names where it is written
+        raise _MarkupFaults([Finding("", None, f.element, f.message) for f in done.faults])
     return done.ops
 
 

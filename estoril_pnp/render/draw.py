@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from . import icons, picture
 from .fonts import DEFAULT_FONT
 from .geometry import IDENTITY, Box, Matrix
-from .ops import GridOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp
+from .ops import GridOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp, TextRun
 from .outline import Line, Outline, cut_line
 from .paint import colour
 from .piece import Piece
@@ -134,10 +134,27 @@ def _text(canvas: Canvas, op: TextOp, bleed: float) -> None:
         canvas.translate(*op.pivot)
         canvas.rotate(op.angle)
         canvas.translate(-op.pivot[0], -op.pivot[1])
-    show = {"left": canvas.drawString, "right": canvas.drawRightString, "center": canvas.drawCentredString}[op.align]
-    for x, y, line in op.lines:
-        show(x, y, line)
+    if op.spans:
+        _marked(canvas, op)
+    else:
+        show = {"left": canvas.drawString, "right": canvas.drawRightString, "center": canvas.drawCentredString}
+        for x, y, line in op.lines:
+            show[op.align](x, y, line)
     canvas.restoreState()
+
+
+def _marked(canvas: Canvas, op: TextOp) -> None:
+    """Each line's runs in their faces and its icons, side by side from where the line starts."""
+    for (x, y, _), spans in zip(op.lines, op.spans, strict=True):
+        width = sum(s.width for s in spans)
+        left = {"left": x, "center": x - width / 2, "right": x - width}[op.align]
+        for span in spans:
+            if isinstance(span, TextRun):
+                canvas.setFont(span.font, op.size)
+                canvas.drawString(left, y, span.text)
+            else:  # standing on the baseline, as tall as the capitals
+                icons.place(canvas, span.icon, span.colour, left, y, span.width, span.height)
+            left += span.width
 
 
 def _icon(canvas: Canvas, op: IconOp, bleed: float) -> None:

@@ -1,6 +1,7 @@
 """Piece layouts as data: boxes in millimetres, with Squib-style `extends` inheritance.
 
-A layout file names a palette, font roles (role -> TrueType file), icon concepts and
+A layout file names a palette, font roles (role -> a TrueType file, the pack's own or shipped;
+its bold and italic faces are found beside it by family name), icon concepts and
 layouts. Each layout has a size and an ordered mapping of elements; an element has a
 drawing verb, a box [x, y, w, h] measured from the piece's top-left corner, and style keys.
 `extends` copies the parent's elements; the child may override keys of an element, add
@@ -210,10 +211,9 @@ class _Checker:
 
     def font(self, role: str, file: Any, src: yamlsrc.Located) -> str:
         where = ("fonts", role)
-        if not isinstance(file, str) or not file.endswith(".ttf"):
-            self.findings.append(
-                src.finding(where, f"a font is a TrueType file name such as Vollkorn-Regular.ttf (got {file!r})")
-            )
+        if not isinstance(file, str) or not file.lower().endswith((".ttf", ".otf")):
+            message = f"a font is a TrueType or OpenType file name such as Vollkorn-Regular.ttf (got {file!r})"
+            self.findings.append(src.finding(where, message))
             return ""
         try:
             return register_font(self.files.find("font", file, _locator(src.finding(where, ""))))
