@@ -441,6 +441,8 @@ def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str], Checked]:
     errors = [f for f in found.findings if f.severity == "error"]
     if errors:
         raise InputError(errors)
+    for finding in found.said:
+        warn(str(finding))
     return pack, languages, found
 
 
@@ -887,6 +889,8 @@ def export_tts(
             files = write_tts(decks, singles, folder, out_dir, base_url, lambda n: bar.advance(task, n))
             for deck, saved in zip(decks, files.decks, strict=True):
                 say(f"{saved}: {deck.title}, {len(deck.cards)} cards")
+            for saved in files.tiles:
+                say(f"{saved}: round and hexagonal pieces as custom tiles")
             counts = f"{len(files.sheets)} face sheets and backs, {len(files.singles)} single images"
             say(f"{counts} in {folder}/")
     say(

@@ -15,9 +15,10 @@ from .errors import Finding, InputError
 from .export.shops import Shop, check_bleed
 from .export.ttsdecks import resolve
 from .i18n import catalogs as i18n
+from .pack import markup
 from .pack.load import Pack, load_pack
 from .pack.translation import plural_stems, state, used_keys
-from .pieces.lay_out import lay_out, layout_failure
+from .pieces.lay_out import lay_out, layout_failure, too_long
 from .pieces.selection import one_of_each
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
@@ -73,6 +74,7 @@ class Checked:
     findings: list[Finding]
     pieces: dict[str, list[Piece]] = field(default_factory=dict)  # per language that could be laid out
     documents: dict[str, Document] = field(default_factory=dict)  # per language: the rulebook, where the pack has one
+    said: list[Finding] = field(default_factory=list)  # warnings a build says too: pictures too coarse to print
 
 
 def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
@@ -99,7 +101,7 @@ def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
         findings += check_tts(pack, design)
     except Exception as exc:
         findings.append(layout_failure(pack.files.root, exc))
-    return Checked(list(dict.fromkeys(findings)), made.pieces, made.documents)
+    return Checked(list(dict.fromkeys(findings)), made.pieces, made.documents, list(dict.fromkeys(made.said)))
 
 
 def check_sizes(pack: Pack) -> list[Finding]:
@@ -120,6 +122,7 @@ def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> Checke
     """Lays out every piece in each language: what cannot be laid out, text that does not fit,
     letters a font lacks; and the pieces and rulebook of each language that could be made."""
     findings: list[Finding] = []
+    said: list[Finding] = []
     laid: dict[str, list[Piece]] = {}
     documents: dict[str, Document] = {}
     for lang in languages:
@@ -129,7 +132,9 @@ def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> Checke
             findings += exc.findings
             continue
         laid[lang] = pieces
-        findings += [Finding(f.file, f.line, f.key, f.message) for f in overflows]  # an overflow is an error here
+        # text that does not fit is an error here; a picture too coarse to print stays a warning
+        findings += [Finding(f.file, f.line, f.key, f.message) if too_long(f) else f for f in overflows]
+        said += [f for f in overflows if not too_long(f)]
         if book.has_rulebook(pack):
             try:  # the template, its keys and the example record, as build would meet them
                 documents[lang], _ = book.make_document(pack, design, pieces, lang)
@@ -139,7 +144,7 @@ def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> Checke
         for piece in pieces:
             for ops in (piece.front, piece.back or ()):
                 findings += missing_glyphs(f"{piece.key} [{lang}]", ops)
-    return Checked(findings, laid, documents)
+    return Checked(findings, laid, documents, said)
 
 
 def check_tts(pack: Pack, design: Design) -> list[Finding]:
@@ -184,6 +189,7 @@ def check_catalogs(pack: Pack, design: Design) -> list[Finding]:
                 allowed |= i18n.fields(english.get(key, ""))
             problems = i18n.placeholder_problems(text, None if sheet_failed else allowed, lang)
             out += [Finding(root / f"{lang}.yaml", None, key, p) for p in problems]
+    out += markup.check(pack, design)
     used = None if sheet_failed else used_keys(pack, design)
     for lang in pack.languages:
         file = root / f"{lang}.yaml"

@@ -11,13 +11,15 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.request import urlopen
 
 import pytest
 from conftest import alive_in_group
+from pictures import BLUE, RED, picture_pack, quarters
 
 from estoril_pnp.files.resources import default_pack, resource_dir
 
@@ -39,7 +41,14 @@ def watching(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str, Path]
     pack = tmp_path / "pack"
     shutil.copytree(default_pack(), pack)
     shutil.copytree(resource_dir("templates") / "layouts", pack / "layouts")
-    command = [sys.executable, "-m", "estoril_pnp", "watch", "--pack", str(pack), "--out", str(tmp_path / "out")]
+    with _watch(pack, tmp_path / "out") as (process, url):
+        yield process, url, pack
+
+
+@contextmanager
+def _watch(pack: Path, out: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """`watch` on `pack`, once its first build is done; killed with its group at the end."""
+    command = [sys.executable, "-m", "estoril_pnp", "watch", "--pack", str(pack), "--out", str(out)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [*command, "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -54,7 +63,7 @@ def watching(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str, Path]
         while not _state(url)["links"]:
             assert time.monotonic() < deadline and process.poll() is None
             time.sleep(0.2)
-        yield process, url, pack
+        yield process, url
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
@@ -118,3 +127,45 @@ def test_the_gallery_follows_every_save_and_ctrl_c_ends_it(browser: Any, watchin
     assert "characters.yaml:" in err and err.endswith("error: interrupted; nothing more was written\n")
     time.sleep(0.2)
     assert alive_in_group(process.pid) == []
+
+
+def test_an_edited_picture_is_seen_as_an_edited_yaml_file_is(tmp_path: Path) -> None:
+    """A card's art saved anew under images/ redraws that card's picture and its PDF, and only
+    those; a picture broken by a save is a located finding while the last good picture stays."""
+    pack = picture_pack(tmp_path)
+    with _watch(pack, tmp_path / "out") as (process, url):
+
+        def srcs() -> dict[str, str]:
+            return {p["name"]: p["src"] for p in _state(url)["pictures"]}
+
+        def after(before: dict[str, str], done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+            deadline = time.monotonic() + 120
+            while True:
+                state = _state(url)
+                if done(state) and state["pictures"] and {p["name"]: p["src"] for p in state["pictures"]} != before:
+                    return state
+                assert time.monotonic() < deadline and process.poll() is None, state
+                time.sleep(0.2)
+
+        first = srcs()
+        pdf = tmp_path / "out" / "en" / "a4" / "ships.pdf"
+        built = pdf.read_bytes()
+        quarters((900, 720), (RED, RED, BLUE, BLUE)).save(pack / "images" / "ships" / "sloop.png")
+        state = after(first, lambda s: not s["findings"])
+        now = {p["name"]: p["src"] for p in state["pictures"]}
+        assert [name for name in first if now[name] != first[name]] == ["ships/sloop"]  # the one card showing it
+        deadline = time.monotonic() + 120
+        while pdf.read_bytes() == built:  # the build that follows the gallery
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        with urlopen(f"{url}{now['ships/sloop']}", timeout=10) as answer:
+            assert answer.read()[:8] == b"\x89PNG\r\n\x1a\n"
+
+        (pack / "images" / "ships" / "sloop.png").write_bytes(b"not a picture")
+        deadline = time.monotonic() + 120
+        while not _state(url)["findings"]:
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.2)
+        findings = _state(url)["findings"]
+        assert len(findings) == 1 and "ships.yaml:4: [1].face.art: sloop.png: not a picture" in findings[0]
+        assert srcs() == now  # the last good pictures stay

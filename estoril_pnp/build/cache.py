@@ -4,7 +4,7 @@ Two levels, both cheap next to drawing: a key over every input file of a languag
 (the pack, the layouts, icons and fonts it may use, the options, the tool's version) lets an
 unchanged build skip even the layout step; past that, a key per output over the pieces it
 holds (their drawing operations already carry every text, value and layout, plus the bytes
-of each icon and font they name) redraws only the PDFs whose pieces changed.
+of each icon, picture and font they name) redraws only the PDFs whose pieces changed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..files.resources import resource_dir
-from ..render.ops import IconOp, TextOp
+from ..render.ops import IconOp, ImageOp, TextIcon, TextOp
 from ..render.piece import Piece
 
 STAMP = ".estoril-pnp-build.json"  # in each output folder: the keys of what it holds
@@ -63,7 +63,16 @@ def output_key(pieces: Sequence[Piece], *parts: object, digests: dict[Path, str]
         h.update(repr(piece).encode())
         for ops in (piece.front, piece.back or ()):
             named |= {Path(op.icon) for op in ops if isinstance(op, IconOp)}
-            named |= {font_file(op.font) for op in ops if isinstance(op, TextOp)}
+            named |= {Path(op.image) for op in ops if isinstance(op, ImageOp)}
+            named |= {font_file(f) for op in ops if isinstance(op, TextOp) for f in op.faces()}
+            named |= {
+                Path(s.icon)
+                for op in ops
+                if isinstance(op, TextOp)
+                for line in op.spans
+                for s in line
+                if isinstance(s, TextIcon)
+            }
     known = {} if digests is None else digests
     for file in sorted(named):
         if file not in known:

@@ -118,9 +118,9 @@ def build_cutter(
     for code, pieces in laid_out.items():
         plans[code] = {}
         for group, members in for_print(pieces, Backs.none).items():
-            for (width, height), batch in by_size(members).items():
+            for (width, height, outline), batch in by_size(members).items():
                 try:
-                    sheet = plan_cut(paper, machine, width, height, bleed, corner)
+                    sheet = plan_cut(paper, machine, width, height, bleed, corner, outline)
                 except DoesNotFit as exc:
                     left_out.append(Finding(group, None, batch[0].key, f"{exc}; left out", "warning"))
                     continue

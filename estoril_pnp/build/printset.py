@@ -18,6 +18,7 @@ from ..files.resources import package_dir
 from ..files.safepath import inside
 from ..render.imposition import Backs, DoesNotFit, SheetPlan, plan
 from ..render.options import Layout, SheetOptions
+from ..render.outline import RECT, Outline
 from ..render.piece import Piece
 from ..render.tiling import TilePlan, tile
 from .cache import STAMP, Stamp, files_key, inputs_key, output_key, read_stamp, stamp_text, whole
@@ -325,14 +326,14 @@ def _plans(
 ) -> dict[tuple[float, float], SheetPlan | TilePlan]:
     """A plan per piece size in the group: many to a sheet, or a board tiled across sheets.
     Single pages need none, but must still be pieces a sheet could hold."""
-    out: dict[tuple[float, float], SheetPlan | TilePlan] = {}
-    for (width, height), batch in by_size(pieces).items():
+    out: dict[Size, SheetPlan | TilePlan] = {}
+    for (width, height, outline), batch in by_size(pieces).items():
         backs = options.backs if any(p.back for p in batch) and options.layout is Layout.sheet else Backs.none
         try:
-            out[width, height] = _sheet_plan(name, width, height, backs, options, note)
+            out[width, height, outline] = _sheet_plan(name, width, height, backs, options, note, outline)
         except DoesNotFit:
             try:
-                out[width, height] = board = tile(options.paper, width, height, options.bleed, options.overlap)
+                out[width, height, outline] = board = tile(options.paper, width, height, options.bleed, options.overlap)
             except DoesNotFit as exc:
                 raise InputError([Finding(name, None, batch[0].key, str(exc))]) from None
             if options.layout is Layout.sheet:
@@ -341,16 +342,22 @@ def _plans(
 
 
 def _sheet_plan(
-    name: str, width: float, height: float, backs: Backs, options: SheetOptions, note: Callable[[str], None]
+    name: str,
+    width: float,
+    height: float,
+    backs: Backs,
+    options: SheetOptions,
+    note: Callable[[str], None],
+    outline: Outline = RECT,
 ) -> SheetPlan:
     try:
-        return plan(options.paper, width, height, options.bleed, backs, options.back_offset)
+        return plan(options.paper, width, height, options.bleed, backs, options.back_offset, outline)
     except DoesNotFit:
         if backs is not Backs.fold:
             raise
     # a piece too large to sit beside its own back (the location tile) still gets
     # its back: on the following page, as for a long-edge duplex print
-    sheet = plan(options.paper, width, height, options.bleed, Backs.duplex_long, options.back_offset)
+    sheet = plan(options.paper, width, height, options.bleed, Backs.duplex_long, options.back_offset, outline)
     note(f"{name}: {width:g} × {height:g} mm is too large to fold; its backs follow on duplex pages")
     return sheet
 
@@ -375,9 +382,12 @@ def _tiled_sides(batch: list[Piece], sized: SheetPlan | TilePlan) -> list[Piece]
     return for_print(batch, Backs.none)[batch[0].group] if isinstance(sized, TilePlan) else batch
 
 
-def by_size(pieces: Sequence[Piece]) -> dict[tuple[float, float], list[Piece]]:
-    """Pieces grouped by trim size, in order of first appearance: each size gets its own pages."""
-    out: dict[tuple[float, float], list[Piece]] = {}
+Size = tuple[float, float, Outline]  # a trim size and the outline cut inside it
+
+
+def by_size(pieces: Sequence[Piece]) -> dict[Size, list[Piece]]:
+    """Pieces grouped by trim size and outline, in order of first appearance: each gets its own pages."""
+    out: dict[Size, list[Piece]] = {}
     for piece in pieces:
-        out.setdefault((piece.width, piece.height), []).append(piece)
+        out.setdefault((piece.width, piece.height, piece.outline), []).append(piece)
     return out

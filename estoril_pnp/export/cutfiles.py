@@ -9,7 +9,7 @@ from xml.sax.saxutils import quoteattr
 
 from ..files.atomic import atomic_path
 from ..render.cutter import CutSheet
-from ..render.draw import draw, new_canvas, new_page
+from ..render.draw import bled, draw, new_canvas, new_page
 from ..render.geometry import translation
 from ..render.piece import Piece
 from ..render.sheets import Progress
@@ -33,7 +33,9 @@ def write_cut_set(
         for plan, pieces in sheets:
             new_page(canvas, plan.page_width, plan.page_height)
             for piece, slot in zip(pieces, plan.slots, strict=False):
-                draw(canvas, piece.front, bleed, translation(slot.x, slot.y), slot.grow(bleed, bleed, bleed, bleed))
+                outline = bled(piece.outline, slot.width, slot.height, bleed)
+                clip = slot.grow(bleed, bleed, bleed, bleed)
+                draw(canvas, piece.front, bleed, translation(slot.x, slot.y), clip, outline)
             draw(canvas, plan.marks)
             canvas.showPage()
             progress(len(pieces))

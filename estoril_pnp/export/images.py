@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
@@ -16,13 +16,15 @@ from PIL import Image
 
 from ..errors import Finding, InputError
 from ..files.atomic import atomic_path
-from ..pieces.selection import Picture, pictures
+from ..pieces.selection import Picture, back_names, pictures
 from ..render.draw import new_canvas
+from ..render.geometry import Box
 from ..render.ops import Op
+from ..render.outline import cut_line
 from ..render.piece import Piece
 from ..render.sheets import Progress, draw_single
-from .raster import PageBox, pixels, rasterize
-from .tts import Grid, Sheet, grid, saved_object, sheet, split
+from .raster import PageBox, cut_out, pixels, rasterize
+from .tts import TILE_TYPES, Grid, Sheet, Tile, grid, saved_object, sheet, split, tiles_object
 from .ttsdecks import Deck
 
 BLEED = 3.0  # mm: what `--bleed` adds, the build's default bleed
@@ -56,7 +58,7 @@ def images(
     with tempfile.TemporaryDirectory(prefix="estoril-pnp-") as folder:
         pdf = Path(folder) / "pictures.pdf"
         canvas = new_canvas(pdf, title="pictures")
-        pages = [Piece(p.name, p.group, "", p.width, p.height, p.ops, None) for p in found]
+        pages = [Piece(p.name, p.group, "", p.width, p.height, p.ops, None, outline=p.outline) for p in found]
         draw_single(canvas, pages, bleed, lambda _: None)
         canvas.save()
         yield from zip(found, rasterize(pdf, sizes, box), strict=True)
@@ -67,7 +69,11 @@ def export_png(pieces: Sequence[Piece], out_dir: Path, dpi: int, bleed: bool, pr
     found = pictures(pieces)
     box = PageBox.bleed if bleed else PageBox.trim
     written = []
+    extra = BLEED if bleed else 0.0
     for picture, image in images(found, [size(p, dpi, bleed) for p in found], box):
+        if not picture.outline.plain:  # nothing outside the cut (or, with --bleed, outside its bleed)
+            line = cut_line(picture.outline, picture.width, picture.height, extra)
+            image = cut_out(image, line, Box(-extra, -extra, picture.width + 2 * extra, picture.height + 2 * extra))
         written.append(save(image, out_dir / f"{picture.name}.png", dpi, out_dir))
         progress(1)
     return written
@@ -78,6 +84,7 @@ class TtsFiles:
     decks: list[Path]  # the saved objects (JSON), one per deck
     sheets: list[Path]  # face sheets and backs
     singles: list[Path]  # the single images
+    tiles: list[Path] = field(default_factory=list)  # saved objects of round and hexagonal singles, one per group
 
     @property
     def images(self) -> list[Path]:
@@ -127,7 +134,29 @@ def export_tts(
             text = json.dumps(saved_object(deck.title, sheets), ensure_ascii=False, indent=2)
             temp.write_text(text + "\n", encoding="utf-8")
         saved.append(target)
-    return TtsFiles(saved, written, export_png(singles, out_dir, TTS_DPI, False, progress))
+    images = export_png(singles, out_dir, TTS_DPI, False, progress)
+    return TtsFiles(saved, written, images, _tiles(singles, out_dir, url))
+
+
+def _tiles(singles: Sequence[Piece], out_dir: Path, url: Callable[[Path], str]) -> list[Path]:
+    """A saved object per group of round or hexagonal singles, each a custom tile of that shape
+    whose sides are the single images just written."""
+    backs = back_names(singles)
+    groups: dict[str, list[Tile]] = {}
+    for piece in singles:
+        if piece.outline.shape in TILE_TYPES:
+            face = url(out_dir / f"{piece.key}.png")
+            back = url(out_dir / f"{backs[piece.key]}.png") if piece.key in backs else face
+            name = piece.key.split("/", 1)[-1]
+            groups.setdefault(piece.group, []).append(Tile(name, piece.outline.shape, face, back))
+    written = []
+    for group, tiles in groups.items():
+        target = out_dir / f"{group}-tiles.json"
+        with atomic_path(target, out_dir) as temp:
+            text = json.dumps(tiles_object(group, tiles), ensure_ascii=False, indent=2)
+            temp.write_text(text + "\n", encoding="utf-8")
+        written.append(target)
+    return written
 
 
 def _deck_images(cards: Sequence[Piece], back: tuple[Op, ...], layout: Grid) -> tuple[list[Image.Image], Image.Image]:

@@ -15,10 +15,14 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from PIL import Image
+from PIL import Image, ImageDraw
+
+from ..render.geometry import Box
+from ..render.outline import Line
 
 MM_PER_INCH = 25.4
 WHITE = (255, 255, 255, 255)
+SUPERSAMPLE = 4  # the outline's mask is drawn this many times larger, then reduced: a smooth edge
 
 
 class PageBox(StrEnum):
@@ -64,3 +68,15 @@ def render(page: pdfium.PdfPage, box: tuple[float, float, float, float], size: t
     if image.mode != "RGB":
         image = image.convert("RGB")
     return image.copy()  # detached from pdfium's buffer, which is freed with the bitmap
+
+
+def cut_out(image: Image.Image, line: Line, box: Box) -> Image.Image:
+    """`image`, showing `box` (mm, y up), as RGBA with alpha 0 outside `line` (mm, y up)."""
+    width, height = image.size
+    big = (width * SUPERSAMPLE, height * SUPERSAMPLE)
+    sx, sy = big[0] / box.width, big[1] / box.height
+    mask = Image.new("L", big, 0)
+    ImageDraw.Draw(mask).polygon([((x - box.x) * sx, (box.top - y) * sy) for x, y in line.polygon()], fill=255)
+    out = image.convert("RGBA")
+    out.putalpha(mask.reduce(SUPERSAMPLE))
+    return out

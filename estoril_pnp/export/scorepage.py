@@ -20,6 +20,7 @@ from typing import Any
 
 from ..files.atomic import atomic_path
 from ..files.resources import resource_dir
+from ..i18n import markup
 from ..i18n.catalogs import MissingText, Texts, plural_category
 from ..pack.load import Pack
 from ..pieces.selection import Picture
@@ -162,10 +163,11 @@ def page_data(
     """Everything the page's script reads: the resolved sheet, the words in `t`'s language
     (the sheet's and the page's own), plural categories and the pictures."""
     lang = t.lang
+    resolved = {**resolved, "texts": _letters(resolved["texts"])}
     sheet_texts = resolved["texts"].get(lang) or resolved["texts"]["en"]
     texts = {k: v for k, v in sheet_texts.items() if isinstance(v, str)}
     plurals = {k: v for k, v in sheet_texts.items() if isinstance(v, dict)}
-    texts |= {KEYS + key: t.raw(KEYS + key) for key in WORDS}
+    texts |= {KEYS + key: _letters(t.raw(KEYS + key)) for key in WORDS}
     groups = {}
     own = Texts(t.catalogs, lang)  # a collection's title is the pack's word, never the shipped game's
     for cid, collection in resolved["pieces"].items():
@@ -186,6 +188,25 @@ def page_data(
         "aspects": dict(aspects),
         "groupTitles": groups,
     }
+
+
+def _letters(node: Any) -> Any:
+    """Texts as the page shows them: a marked text's letters (i18n/markup.py), its bold and italic
+    plain and an icon said by its name, so no mark reaches the page and a typed name still meets
+    the words it matches; a plain text is left as it is."""
+    if isinstance(node, dict):
+        return {k: _letters(v) for k, v in node.items()}
+    if not isinstance(node, str) or not markup.has_marks(node) or markup.parse(node).is_plain(node):
+        return node
+    said = (
+        s.text if isinstance(s, markup.Run) else "\n" if isinstance(s, markup.Break) else _icon_word(s.name)
+        for s in markup.parse(node).spans
+    )
+    return "".join(said)
+
+
+def _icon_word(name: str) -> str:
+    return name.rpartition("/")[2].rpartition(".")[2].replace("_", " ").replace("-", " ")
 
 
 def _script_json(data: Mapping[str, Any]) -> str:

@@ -191,8 +191,8 @@ def extents(op: Op) -> list[tuple[str, Box]]:
         return []
     ascent, descent = getAscentDescent(op.font, op.size)
     out = []
-    for x, y, line in op.lines:
-        width = stringWidth(line, op.font, op.size)
+    for i, (x, y, line) in enumerate(op.lines):
+        width = sum(s.width for s in op.spans[i]) if op.spans else stringWidth(line, op.font, op.size)
         left = {"left": x, "center": x - width / 2, "right": x - width}[op.align]
         corners = [(left, y + descent), (left + width, y + descent), (left, y + ascent), (left + width, y + ascent)]
         turned = [_turn(px, py, op.angle, op.pivot) for px, py in corners]

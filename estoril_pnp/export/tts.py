@@ -153,3 +153,43 @@ def _transform(face_down: bool = False) -> dict[str, float]:
         "scaleY": 1.0,
         "scaleZ": 1.0,
     }
+
+
+TILE_TYPES = {"hexagon": 1, "circle": 2}  # Tabletop Simulator's CustomTile.Type (0 box, 3 rounded box)
+TILE_THICKNESS = 0.1  # in the table's units (about an inch): a thin card tile
+TILE_SPACING = 2.5  # between the tiles of one saved object, laid out in a row
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A round or hexagonal piece as a custom tile: its two sides' images."""
+
+    name: str  # its nickname
+    shape: str  # a key of TILE_TYPES
+    face_url: str
+    back_url: str  # the face again when the piece has no back
+
+
+def tiles_object(title: str, tiles: Sequence[Tile]) -> dict[str, Any]:
+    """A saved object of `Custom_Tile`s: each a circle or a hexagon, its picture on top and its
+    back below, the tile shaped like its image rather than squared (`Stretch` off)."""
+    states = [
+        {
+            "Name": "Custom_Tile",
+            "Nickname": tile.name,
+            "Transform": {**_transform(), "posX": i * TILE_SPACING},
+            "CustomImage": {
+                "ImageURL": tile.face_url,
+                "ImageSecondaryURL": tile.back_url,
+                "ImageScalar": 1.0,
+                "CustomTile": {
+                    "Type": TILE_TYPES[tile.shape],
+                    "Thickness": TILE_THICKNESS,
+                    "Stackable": False,
+                    "Stretch": False,
+                },
+            },
+        }
+        for i, tile in enumerate(tiles)
+    ]
+    return {"SaveName": title, "ObjectStates": states}

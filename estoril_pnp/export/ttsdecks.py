@@ -32,14 +32,17 @@ class Deck:
 
 
 def default_spec(pieces: Sequence[Piece]) -> TtsSpec:
-    """A deck per group of two or more pieces that all share one back; every other group as single images."""
+    """A deck per group of two or more cards (rect or rounded) that all share one back; every other
+    group as single images (round and hexagonal ones also as custom tiles)."""
     groups: dict[str, list[Piece]] = {}
     for piece in pieces:
         groups.setdefault(piece.group, []).append(piece)
     decks, singles = {}, []
     for group, members in groups.items():
         backs = {p.back for p in members}
-        if len(members) > 1 and all(p.shared_back for p in members) and len(backs) == 1 and None not in backs:
+        # round and hexagonal pieces are tiles of their own shape on the table, never cards
+        cards = all(p.outline.shape in ("rect", "rounded") for p in members)
+        if cards and len(members) > 1 and all(p.shared_back for p in members) and len(backs) == 1 and None not in backs:
             decks[group] = DeckSpec(title=group, cards=[group])
         else:
             singles.append(group)

@@ -22,6 +22,13 @@ class Item:
     id: str
     face: Values
     reverse: Values = field(default_factory=dict)
+    # where the item is written (its file and place in it), for findings about its values
+    src: yamlsrc.Located | None = field(default=None, compare=False, repr=False)
+    index: int = field(default=0, compare=False, repr=False)
+
+    def where(self, side: str, element: str) -> Finding | None:
+        """The file, line and key of one of its values (`face`'s `art`), for a finding about it."""
+        return None if self.src is None else self.src.finding((self.index, side, element), "")
 
 
 def read_item_files(files: PackFiles, manifest: Manifest) -> tuple[dict[str, list[Item]], list[Finding]]:
@@ -58,7 +65,7 @@ def read_items(files: PackFiles, name: str) -> list[Item]:
             if not isinstance(values, dict):
                 problems.append(src.finding((i, side), "expected a mapping of element names to values"))
         if not unknown and not bad_id and all(isinstance(v, dict) for v in sides.values()):
-            items.append(Item(str(entry["id"]), sides["face"], sides["reverse"]))
+            items.append(Item(str(entry["id"]), sides["face"], sides["reverse"], src, i))
     if problems:
         raise InputError(problems)
     return items

@@ -3,13 +3,44 @@
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Annotated
+from typing import Annotated, Literal
 
+from ..render.outline import DEFAULT_RADIUS, Outline, area, corners
 from ..source.names import Name
 from ..source.typed import Limits, Record
 
 Millimetres = Annotated[float, Limits(ge=5, le=1000)]  # a piece one can cut, on paper one can buy
 Source = Annotated[str, Limits(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*$", max_length=200)]
+
+
+Shape = Literal["rect", "rounded", "circle", "hexagon", "polygon"]
+Coordinate = Annotated[float, Limits(ge=0, le=1000)]
+
+
+class OutlineSpec(Record):
+    """`outline: {shape: hexagon, orientation: pointy}`; the shape alone may be written as a word."""
+
+    shape: Shape
+    radius: Annotated[float, Limits(gt=0, le=500)] | None = None  # mm: rounded
+    orientation: Literal["flat", "pointy"] | None = None  # hexagon
+    points: Annotated[list[tuple[Coordinate, Coordinate]], Limits(min_length=3, max_length=200)] | None = None
+
+    def __post_init__(self) -> None:
+        for key, shape in (("radius", "rounded"), ("orientation", "hexagon"), ("points", "polygon")):
+            if getattr(self, key) is not None and self.shape != shape:
+                raise ValueError(f"`{key}` belongs to a {shape} outline, not a {self.shape}")
+        if self.shape == "polygon" and self.points is None:
+            raise ValueError("a polygon outline needs its `points`: [[x, y], …] in mm from the top-left")
+
+    @property
+    def outline(self) -> Outline:
+        if self.shape == "rounded":
+            return Outline("rounded", radius=self.radius or DEFAULT_RADIUS)
+        if self.shape == "hexagon":
+            return Outline("hexagon", orientation=self.orientation or "flat")
+        if self.shape == "polygon":
+            return Outline("polygon", points=tuple(tuple(p) for p in self.points or ()))  # type: ignore[misc]
+        return Outline(self.shape)
 
 
 class PieceKind(Record):
@@ -20,10 +51,30 @@ class PieceKind(Record):
     back: Name | None = None  # shared by every piece of the kind
     reverse: Name | None = None  # the piece's own second side
     copies: Annotated[int, Limits(ge=1, le=1000)] = 1
+    outline: OutlineSpec | Shape = "rect"  # the line it is cut along (render/outline.py)
 
     def __post_init__(self) -> None:
         if self.back and self.reverse:
             raise ValueError("a piece has either a shared `back` or its own `reverse`, not both")
+        if self.outline == "polygon":
+            raise ValueError("outline: a polygon needs its `points`: {shape: polygon, points: [[x, y], …]}")
+        shape, (w, h) = self.shape, self.size
+        if shape.shape == "rounded" and shape.radius > min(w, h) / 2:
+            raise ValueError(f"outline: a radius of {shape.radius:g} mm is more than half the {w:g} x {h:g} mm size")
+        if shape.shape == "polygon":
+            outside = [p for p in shape.points if p[0] > w or p[1] > h]
+            if outside:
+                x, y = outside[0]
+                raise ValueError(f"outline: the point [{x:g}, {y:g}] lies outside the {w:g} x {h:g} mm size")
+            if abs(area(corners(shape, w, h))) < 1.0:
+                raise ValueError("outline: the polygon's points enclose no area")
+
+    @property
+    def shape(self) -> Outline:
+        """The outline as geometry."""
+        if isinstance(self.outline, OutlineSpec):
+            return self.outline.outline
+        return OutlineSpec(shape=self.outline).outline
 
     @property
     def width(self) -> float:

@@ -15,6 +15,7 @@ from ..i18n import catalogs as i18n
 from ..render.layout import Design
 from ..scoring.sheet import shown_keys
 from .load import Pack, shipped_catalogs
+from .markup import dropped, marks
 
 # Keys the code itself reads: the tables of `list`, the score table and prompts, the
 # calibration page, the language's own name, the rulebook (its template names its keys; a
@@ -26,7 +27,7 @@ CODE_PREFIXES = ("language.", "list.", "score.", "scorepage.", "sheets.", "ruleb
 @dataclass(frozen=True)
 class Problem:
     key: str
-    kind: str  # missing | unused | placeholders | plural form missing
+    kind: str  # missing | unused | placeholders | plural form missing | markup (an icon or bold word dropped)
     english: str  # the English text beside it, for the translator
     detail: str = ""
 
@@ -100,6 +101,8 @@ def state(pack: Pack, lang: str, used: Iterable[str] | None = None) -> State:
         elif i18n.fields(catalog[key]) != i18n.fields(reference(key)) | _count(key, stems):
             want, has = sorted(i18n.fields(reference(key)) | _count(key, stems)), sorted(i18n.fields(catalog[key]))
             problems.append(Problem(key, "placeholders", reference(key), f"wants {want}, has {has}"))
+        elif lang != i18n.FALLBACK and (lost := dropped(reference(key), catalog[key])):
+            problems.append(Problem(key, "markup", reference(key), f"keep {marks(reference(key))}; it drops {lost}"))
     # the engine's own words (i18n.ENGINE_WORDS): a pack may give them in a language its English
     # catalog leaves to the shipped catalogs
     engine = shipped_catalogs().get(i18n.FALLBACK, {})
@@ -127,6 +130,8 @@ def template(english: Mapping[str, str], lang: str) -> str:
         "# Keep every {placeholder} as it is. An empty text falls back to English.",
         "# Check what is left with: estoril-pnp i18n check " + lang,
     ]
+    if any(marks(text) for text in english.values()):
+        lines.insert(2, "# Keep the markup: each [icon] as it is, **bold** around your own words (see '# keep:').")
     stems = plural_stems(english)
     open_path: list[str] = []
     keys = wanted_keys(english, lang)
@@ -148,6 +153,8 @@ def template(english: Mapping[str, str], lang: str) -> str:
         indent = "  " * len(path)
         label = f"plural '{leaf}' of: " if stem in stems else ""
         lines += [f"{indent}# {label}{line}" for line in source.splitlines() or [""]]
+        if kept := marks(source):  # the translator keeps the icons and marks the bold words too
+            lines.append(f"{indent}# keep: {kept}")
         lines.append(f'{indent}{_yaml_key(leaf)}: ""')
     return "\n".join(lines) + "\n"
 

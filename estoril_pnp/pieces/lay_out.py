@@ -7,6 +7,7 @@ operations, text fitted; what cannot be laid out is a finding, never a half-made
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,8 +20,10 @@ from ..pack.load import Pack
 from ..pack.manifest import PieceKind
 from ..render.layout import Design, Layout
 from ..render.ops import Op
+from ..render.options import DEFAULT_BLEED
+from ..render.picture import coarse
 from ..render.piece import Piece
-from ..render.resolve import resolve
+from ..render.resolve import PIECE_DATA, resolve
 from ..source import names
 
 
@@ -68,7 +71,12 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
             message = f"more than {MAX_PIECES:,} pieces in all (items × copies); a print-and-play set has far fewer"
             problems.append(pack.manifest_src.finding(("pieces", name), message))
             break
-        shared = _side(design, layouts["back"], {}, translate, overflows, f"{kind.group}/back", lang)
+        back_key = f"{kind.group}/back"
+        try:
+            shared = _side(design, layouts["back"], None, "face", translate, overflows, back_key, lang, back_key)
+        except InputError as exc:
+            problems += [Finding(f"{back_key} [{lang}]", None, f.key, f.message) for f in exc.findings]
+            continue
         seen: set[str] = set()
         for item in items:
             at = ("pieces", name)
@@ -82,18 +90,26 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
             seen.add(item.id)
             first = piece_key(kind, item.id, 1)
             try:  # the copies are alike: laid out, and reported, once
-                front = _side(design, layouts["face"], item.face, translate, overflows, first, lang)
-                own = _side(design, layouts["reverse"], item.reverse, translate, overflows, first, lang)
+                art = f"{kind.group}/{item.id}"  # a picture too coarse is said once for every copy
+                front = _side(design, layouts["face"], item, "face", translate, overflows, first, lang, art)
+                own = _side(design, layouts["reverse"], item, "reverse", translate, overflows, first, lang, art)
             except InputError as exc:
-                problems += [Finding(f"{first} [{lang}]", None, f.key, f.message) for f in exc.findings]
+                for f in exc.findings:
+                    if f.file != PIECE_DATA and not isinstance(exc, _MarkupFaults):
+                        problems.append(f)  # already located in a file (a picture an items file names)
+                        continue
+                    at = _located(item, f, lang) if isinstance(exc, _MarkupFaults) else None
+                    problems.append(at or Finding(f"{first} [{lang}]", None, f.key, f.message))
                 continue
             assert front is not None
             back = own if kind.reverse else shared
-            size = (kind.width, kind.height)
+            size, outline = (kind.width, kind.height), kind.shape
             numbered = kind.copies > 1  # as piece_key numbers the keys
             for n in range(1, kind.copies + 1):
                 key = piece_key(kind, item.id, n)
-                pieces.append(Piece(key, kind.group, lang, *size, front, back, bool(kind.back), n if numbered else 0))
+                pieces.append(
+                    Piece(key, kind.group, lang, *size, front, back, bool(kind.back), n if numbered else 0, outline)
+                )
     catalog = pack.files.root / "i18n" / f"{FALLBACK}.yaml"
     problems += [
         Finding(catalog, None, key, f"no text for this key, which layout '{layout}' uses")
@@ -102,6 +118,27 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
     if problems:
         raise InputError(problems)
     return pieces, overflows
+
+
+TOO_LONG = "text does not fit even at its minimum size"
+
+
+def too_long(finding: Finding) -> bool:
+    """Whether a finding of `lay_out` is text that does not fit (the rest are pictures too coarse to print)."""
+    return finding.message.startswith(TOO_LONG)
+
+
+class _MarkupFaults(InputError):
+    """Markup a side cannot set (resolve.Fault): an unclosed bold, an unknown icon, a missing face."""
+
+
+def _located(item: Item, finding: Finding, lang: str) -> Finding | None:
+    """A fault in an item's own value, at its line in the pack's items file; None when the value is
+    not written there (a layout's text, a model's item)."""
+    element = re.split(r"[.\[]", finding.key, maxsplit=1)[0]
+    side = "face" if element in item.face else "reverse" if element in item.reverse else None
+    at = item.where(side, element) if side else None
+    return None if at is None else Finding(at.file, at.line, at.key, f"{finding.message} [{lang}]")
 
 
 def piece_key(kind: PieceKind, item_id: str, copy: int) -> str:
@@ -147,22 +184,32 @@ def _layout(pack: Pack, design: Design, name: str, kind: PieceKind, side: str) -
 def _side(
     design: Design,
     layout: Layout | None,
-    values: Mapping[str, Any],
+    item: Item | None,
+    side: str,
     translate: _Translate,
     overflows: list[Finding],
     key: str,
     lang: str,
+    art: str,
 ) -> tuple[Op, ...] | None:
+    """One side's operations; what does not fit, and art too coarse to print, added to `overflows`."""
     if layout is None:
         return None
     translate.layout = layout.name
-    done = resolve(design, layout, values, translate)
+    values: Mapping[str, Any] = {} if item is None else getattr(item, side)
+    done = resolve(design, layout, values, translate, lambda element: item and item.where(side, element))
     overflows += [
-        Finding(
-            f"{key} [{lang}]", None, o.element, f"text does not fit even at its minimum size: {o.text!r}", "warning"
-        )
-        for o in done.overflows
+        Finding(f"{key} [{lang}]", None, o.element, f"{TOO_LONG}: {o.text!r}", "warning") for o in done.overflows
     ]
+    root = design.files.root
+    for element, op in done.pictures:
+        file = Path(op.image)
+        shown = (file.relative_to(root) if file.is_relative_to(root) else file).as_posix()
+        low = coarse(op, shown, f"{art}: {element}", DEFAULT_BLEED)  # as build's sheets print it
+        if low is not None and low not in overflows:
+            overflows.append(low)
+    if done.faults:  # markup the piece cannot set: the caller names where it is written
+        raise _MarkupFaults([Finding("", None, f.element, f.message) for f in done.faults])
     return done.ops
 
 

@@ -16,6 +16,7 @@ from fnmatch import fnmatchcase
 from ..errors import Finding, InputError
 from ..pack.load import Pack
 from ..render.ops import Op
+from ..render.outline import RECT, Outline
 from ..render.piece import Piece
 
 REVERSE = "-reverse"
@@ -28,6 +29,7 @@ class Picture:
     width: float  # trim size, mm
     height: float
     ops: tuple[Op, ...]  # in mm from the trim box's lower-left corner; may reach into the bleed
+    outline: Outline = RECT  # a back's is its piece's turned over, as the back is seen
 
 
 def one_of_each(pack: Pack) -> Pack:
@@ -70,19 +72,38 @@ def pictures(pieces: Sequence[Piece]) -> list[Picture]:
     out: list[Picture] = []
     backs: dict[str, list[tuple[Op, ...]]] = {}  # group -> its distinct shared backs, in order
     for piece in pieces:
-        out.append(Picture(piece.key, piece.group, piece.width, piece.height, piece.front))
+        out.append(Picture(piece.key, piece.group, piece.width, piece.height, piece.front, piece.outline))
         if piece.back is None:
             continue
+        turned = piece.outline.flipped("x", piece.width, piece.height)
         if not piece.shared_back:
             if piece.back != piece.front:
-                out.append(Picture(piece.key + REVERSE, piece.group, piece.width, piece.height, piece.back))
+                out.append(Picture(piece.key + REVERSE, piece.group, piece.width, piece.height, piece.back, turned))
             continue
         seen = backs.setdefault(piece.group, [])
         if piece.back not in seen:
             seen.append(piece.back)
             name = back_name(piece.group, len(seen))
-            out.append(Picture(name, piece.group, piece.width, piece.height, piece.back))
+            out.append(Picture(name, piece.group, piece.width, piece.height, piece.back, turned))
     _unique(out)
+    return out
+
+
+def back_names(pieces: Sequence[Piece]) -> dict[str, str]:
+    """Each piece's key with the name of the picture of its back, as `pictures` names them; a
+    piece whose back shows its face again is named by its face, one with no back left out."""
+    out: dict[str, str] = {}
+    backs: dict[str, list[tuple[Op, ...]]] = {}
+    for piece in pieces:
+        if piece.back is None:
+            continue
+        if not piece.shared_back:
+            out[piece.key] = piece.key + REVERSE if piece.back != piece.front else piece.key
+            continue
+        seen = backs.setdefault(piece.group, [])
+        if piece.back not in seen:
+            seen.append(piece.back)
+        out[piece.key] = back_name(piece.group, seen.index(piece.back) + 1)
     return out
 
 

@@ -13,7 +13,7 @@ from fontTools.ttLib import TTFont
 
 from ..errors import Finding
 from .fonts import font_file
-from .ops import Op, TextOp
+from .ops import Op, TextOp, TextRun
 
 
 @cache
@@ -25,7 +25,11 @@ def _cmap(font: str) -> frozenset[int]:
 def missing_glyphs(where: str, ops: Iterable[Op]) -> list[Finding]:
     out = []
     for op in ops:
-        if isinstance(op, TextOp):
+        if isinstance(op, TextOp) and op.spans:
+            for line in op.spans:
+                for run in (s for s in line if isinstance(s, TextRun)):
+                    out += missing_in_text(where, run.font, (run.text,))
+        elif isinstance(op, TextOp):
             out += missing_in_text(where, op.font, (line for _, _, line in op.lines))
     return out
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .geometry import Box
 from .imposition import DoesNotFit, Paper
 from .ops import LineOp, Op, RectOp
+from .outline import RECT, Outline, cut_line, svg_data
 
 INK = "#000000"
 
@@ -42,10 +43,14 @@ class CutSheet:
     corner: float  # radius of the cut at each corner of a piece
     marks: tuple[Op, ...]  # the registration marks, as drawn
     keep_out: tuple[Box, ...]  # around each mark: no print
+    outline: Outline = RECT  # the pieces' outline: a rect's corners are cut with `corner`, any other along itself
 
     def cut(self, slot: Box) -> str:
         """The cut line of one slot as SVG path data, in mm with y down (SVG's frame)."""
-        r = min(self.corner, slot.width / 2, slot.height / 2)
+        shape = self.outline
+        if shape.own_marks:
+            return svg_data(cut_line(shape, slot.width, slot.height), slot.x, slot.y, self.page_height)
+        r = min(shape.radius if shape.shape == "rounded" else self.corner, slot.width / 2, slot.height / 2)
         x0, x1 = slot.x, slot.right
         y0, y1 = self.page_height - slot.top, self.page_height - slot.y  # y down
         if r <= 0:
@@ -78,7 +83,9 @@ def marks(machine: Machine, width: float, height: float) -> tuple[tuple[Op, ...]
     return ops, tuple(b.grow(c, c, c, c) for b in corners)
 
 
-def plan_cut(paper: Paper, machine: Machine, width: float, height: float, bleed: float, corner: float) -> CutSheet:
+def plan_cut(
+    paper: Paper, machine: Machine, width: float, height: float, bleed: float, corner: float, outline: Outline = RECT
+) -> CutSheet:
     """As many `width` × `height` pieces as fit inside the marks, upright or across, clear of the
     marks' corners; DoesNotFit if none does."""
     best: CutSheet | None = None
@@ -86,7 +93,7 @@ def plan_cut(paper: Paper, machine: Machine, width: float, height: float, bleed:
         ops, keep_out = marks(machine, w, h)
         slots = _slots(w, h, machine.inset, width, height, bleed, keep_out)
         if slots and (best is None or len(slots) > len(best.slots)):
-            best = CutSheet(machine, w, h, slots, corner, ops, keep_out)
+            best = CutSheet(machine, w, h, slots, corner, ops, keep_out, outline)
     if best is None:
         raise DoesNotFit(
             f"a {width:g} x {height:g} mm piece with {bleed:g} mm bleed does not fit on {paper.name} "

@@ -13,18 +13,25 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from . import icons
+from . import icons, picture
 from .fonts import DEFAULT_FONT
 from .geometry import IDENTITY, Box, Matrix
-from .ops import GridOp, IconOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp
+from .ops import GridOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp, TextRun
+from .outline import Line, Outline, cut_line
 from .paint import colour
 from .piece import Piece
 
 
 def draw(
-    canvas: Canvas, ops: Iterable[Op], bleed: float = 0.0, matrix: Matrix = IDENTITY, clip: Box | None = None
+    canvas: Canvas,
+    ops: Iterable[Op],
+    bleed: float = 0.0,
+    matrix: Matrix = IDENTITY,
+    clip: Box | None = None,
+    outline: Line | None = None,
 ) -> None:
-    """Draws `ops` (mm) through `matrix` (mm to page mm), clipped to `clip` (page mm) if given."""
+    """Draws `ops` (mm) through `matrix` (mm to page mm), clipped to `clip` (page mm) if given,
+    and to `outline` (the ops' own mm: a piece's outline grown by its bleed) if given."""
     canvas.saveState()
     canvas.scale(mm, mm)
     if clip is not None:
@@ -33,6 +40,8 @@ def draw(
         canvas.clipPath(path, stroke=0, fill=0)
     if matrix != IDENTITY:
         canvas.transform(*matrix)
+    if outline is not None:
+        canvas.clipPath(_outline(canvas, outline), stroke=0, fill=0)
     for op in ops:
         DRAW[type(op)](canvas, op, bleed)
     canvas.restoreState()
@@ -46,7 +55,32 @@ def draw_piece(
     if ops is None:
         return
     clip = Box(x - bleed, y - bleed, piece.width + 2 * bleed, piece.height + 2 * bleed)
-    draw(canvas, ops, bleed, (1.0, 0.0, 0.0, 1.0, x, y), clip)
+    shape = piece.outline.flipped("x", piece.width, piece.height) if back else piece.outline
+    draw(canvas, ops, bleed, (1.0, 0.0, 0.0, 1.0, x, y), clip, bled(shape, piece.width, piece.height, bleed))
+
+
+def bled(shape: Outline, width: float, height: float, bleed: float) -> Line | None:
+    """What a piece of this outline is clipped to besides its bleed box: its outline grown by the
+    bleed; None for a plain rectangle, which the box alone clips."""
+    return None if shape.plain else cut_line(shape, width, height, bleed)
+
+
+def _outline(canvas: Canvas, line: Line) -> object:
+    path = canvas.beginPath()
+    b = line.box
+    if line.kind == "ellipse":
+        path.ellipse(b.x, b.y, b.width, b.height)
+    elif line.kind == "box" and line.radius:
+        path.roundRect(b.x, b.y, b.width, b.height, line.radius)
+    elif line.kind == "box":
+        path.rect(b.x, b.y, b.width, b.height)
+    else:
+        (x0, y0), *rest = line.points
+        path.moveTo(x0, y0)
+        for x, y in rest:
+            path.lineTo(x, y)
+        path.close()
+    return path
 
 
 def new_canvas(path: Path, title: str) -> Canvas:
@@ -100,15 +134,36 @@ def _text(canvas: Canvas, op: TextOp, bleed: float) -> None:
         canvas.translate(*op.pivot)
         canvas.rotate(op.angle)
         canvas.translate(-op.pivot[0], -op.pivot[1])
-    show = {"left": canvas.drawString, "right": canvas.drawRightString, "center": canvas.drawCentredString}[op.align]
-    for x, y, line in op.lines:
-        show(x, y, line)
+    if op.spans:
+        _marked(canvas, op)
+    else:
+        show = {"left": canvas.drawString, "right": canvas.drawRightString, "center": canvas.drawCentredString}
+        for x, y, line in op.lines:
+            show[op.align](x, y, line)
     canvas.restoreState()
+
+
+def _marked(canvas: Canvas, op: TextOp) -> None:
+    """Each line's runs in their faces and its icons, side by side from where the line starts."""
+    for (x, y, _), spans in zip(op.lines, op.spans, strict=True):
+        width = sum(s.width for s in spans)
+        left = {"left": x, "center": x - width / 2, "right": x - width}[op.align]
+        for span in spans:
+            if isinstance(span, TextRun):
+                canvas.setFont(span.font, op.size)
+                canvas.drawString(left, y, span.text)
+            else:  # standing on the baseline, as tall as the capitals
+                icons.place(canvas, span.icon, span.colour, left, y, span.width, span.height)
+            left += span.width
 
 
 def _icon(canvas: Canvas, op: IconOp, bleed: float) -> None:
     b = op.box
     icons.place(canvas, op.icon, op.colour, b.x, b.y, b.width, b.height)
+
+
+def _image(canvas: Canvas, op: ImageOp, bleed: float) -> None:
+    picture.place(canvas, op, op.box.inset(-bleed) if op.bleed else op.box)
 
 
 def _shape(canvas: Canvas, op: ShapeOp, bleed: float) -> None:
@@ -189,4 +244,13 @@ def _line(canvas: Canvas, op: LineOp, bleed: float) -> None:
     canvas.setDash([])
 
 
-DRAW = {LineOp: _line, RectOp: _rect, TextOp: _text, IconOp: _icon, ShapeOp: _shape, StripesOp: _stripes, GridOp: _grid}
+DRAW = {
+    LineOp: _line,
+    RectOp: _rect,
+    TextOp: _text,
+    IconOp: _icon,
+    ImageOp: _image,
+    ShapeOp: _shape,
+    StripesOp: _stripes,
+    GridOp: _grid,
+}

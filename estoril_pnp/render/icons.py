@@ -53,6 +53,31 @@ def _drawing(icon: str) -> Drawing:
 
 
 @cache
+def multicolour(icon: str) -> bool:
+    """Whether the icon paints more than one colour (a flag): set inside text, it keeps its own
+    colours; a one-colour icon takes the text's."""
+    seen: set[str] = set()
+    stack: list = [_drawing(icon)]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (Group, Drawing)):
+            stack.extend(node.contents)
+        else:
+            for attr in ("fillColor", "strokeColor"):
+                paint = getattr(node, attr, None)
+                if paint is not None and getattr(paint, "alpha", 1) != 0:
+                    seen.add(paint.hexval())
+    return len(seen) > 1
+
+
+@cache
+def aspect(icon: str) -> float:
+    """Width over height."""
+    drawing = _drawing(icon)
+    return float(drawing.width) / float(drawing.height)
+
+
+@cache
 def _coloured(icon: str, colour: str | None) -> Drawing:
     """The icon with every filled shape painted `colour`; None keeps its colours (flags)."""
     drawing = _drawing(icon)

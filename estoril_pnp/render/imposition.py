@@ -6,16 +6,20 @@ the layout that fits most pieces; nothing here knows which piece it is placing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Literal
 
 from .geometry import IDENTITY, Box, Matrix, apply, compose, mapped, translation
+from .outline import RECT, Outline
+from .outline import marks as outline_marks
+from .packing import packed
 
 MARGIN = 6.0  # unprintable border of a home printer: nothing is drawn inside it
 MARK_CLEAR = 1.0  # gap between a crop mark and the nearest bleed, so a mark never touches ink
 EPSILON = 1e-6  # mm: rounding, not a tolerance
 MARK_ROOM = 5.0  # space a crop mark needs beyond a bleed edge: the clear gap plus the mark itself
+OUTLINE_MARK = 2.0  # mm: a mark pointing at a circle's or polygon's cut, each piece having its own
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,7 @@ class Slot:
     back: Box | None  # on the back page (duplex), beside the front (fold), or nowhere
     back_clip: Box | None
     back_matrix: Matrix | None
+    marks: tuple[Mark, ...] = ()  # a circle's or polygon's own marks (its back's too, beside it), on the page
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,7 @@ class SheetPlan:
     back_page: bool  # backs go on a page of their own, printed on the other side
     marks_in_gutters: bool
     turned: bool  # the grid is laid across the paper: pieces are drawn a quarter turn round
+    back_flip: Literal["x", "y"] = "x"  # the piece's own axis its back is turned over (a polygon's outline follows)
 
 
 class DoesNotFit(ValueError):
@@ -90,16 +96,21 @@ def plan(
     bleed: float,
     backs: Backs = Backs.none,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    outline: Outline = RECT,
 ) -> SheetPlan:
     """The layout with most pieces per page for one piece size; DoesNotFit if none fits.
 
     The grid may be laid across the paper, but the page itself stays upright: a printer
     turns a landscape page one way or the other, and the back offset read on the upright
     calibration page would then point the wrong way.
+
+    A circle, hexagon or polygon gets marks of its own around each piece (`outline.marks`),
+    not the grid's along the trim lines: the gutters leave room for two facing marks.
     """
     fold = backs is Backs.fold
     cell_w = 2 * width if fold else width  # folding puts the back beside the front, sharing an edge
-    grid = _best_grid(paper, cell_w, height, bleed)
+    own = outline.own_marks
+    grid = _best_grid(paper, cell_w, height, bleed, own)
     if grid is None:
         what = f"{_mm(width)} x {_mm(height)} mm" + (" folded with its back" if fold else "")
         raise DoesNotFit(
@@ -107,19 +118,60 @@ def plan(
             f"inside the {_mm(MARGIN)} mm margin"
         )
     grid_w, grid_h = (paper.height, paper.width) if grid.landscape else (paper.width, paper.height)
-    upright = onto_upright(paper, grid.landscape)
-    cells = _cells(grid, grid_w, grid_h, cell_w, height)
+    cells, landscape = _cells(grid, grid_w, grid_h, cell_w, height), grid.landscape
+    if own and not fold:
+        cells, landscape = _tighter(paper, width, height, bleed, outline, cells, landscape)
+    upright = onto_upright(paper, landscape)
     slots = tuple(
         _fold_slot(cell, width, height, bleed, upright)
         if fold
         else _slot(cell, width, height, bleed, backs, back_offset, paper, upright)
         for cell in cells
     )
-    marks = tuple(turned(m, upright) for m in _marks(cells, bleed, grid.gutter_marks, fold_at=width if fold else None))
+    flip: Literal["x", "y"] = "x" if fold or mirrors_x(backs) != landscape else "y"
+    if own:
+        slots = tuple(_own_marks(s, outline, width, height, bleed, fold, flip) for s in slots)
+        marks: tuple[Mark, ...] = ()
+    else:
+        grid_marks = _marks(cells, bleed, grid.gutter_marks, fold_at=width if fold else None)
+        marks = tuple(turned(m, upright) for m in grid_marks)
     back_page = backs in (Backs.duplex_long, Backs.duplex_short)
     if back_page:
         _check_on_paper(slots, paper, back_offset)
-    return SheetPlan(paper.width, paper.height, slots, marks, back_page, grid.gutter_marks, grid.landscape)
+    return SheetPlan(paper.width, paper.height, slots, marks, back_page, grid.gutter_marks, landscape, flip)
+
+
+def _tighter(
+    paper: Paper, width: float, height: float, bleed: float, outline: Outline, cells: list[Box], landscape: bool
+) -> tuple[list[Box], bool]:
+    """A honeycomb of hexagons or staggered rows of circles, upright or across, where one holds
+    more than the grid; else the grid. Read top row first, left to right, as the grid."""
+    room, reach = MARGIN + bleed + MARK_ROOM, bleed + MARK_CLEAR + OUTLINE_MARK
+    for across in (False, True):
+        page_w, page_h = (paper.height, paper.width) if across else (paper.width, paper.height)
+        found = packed(page_w, page_h, room, width, height, reach, outline)
+        if len(found) > len(cells):
+            cells, landscape = sorted(found, key=lambda b: (-round(b.y, 6), b.x)), across
+    return cells, landscape
+
+
+def _own_marks(
+    slot: Slot, outline: Outline, width: float, height: float, bleed: float, fold: bool, flip: Literal["x", "y"]
+) -> Slot:
+    """The slot with its piece's own marks (and, folded, its back's and the fold's), on the page."""
+    sides = [(slot.front_matrix, outline)]
+    if fold and slot.back_matrix is not None:
+        sides.append((slot.back_matrix, outline.flipped(flip, width, height)))
+    found = [
+        Mark(*apply(matrix, x0, y0), *apply(matrix, x1, y1))
+        for matrix, shape in sides
+        for x0, y0, x1, y1 in outline_marks(shape, width, height, bleed, MARK_CLEAR, OUTLINE_MARK)
+    ]
+    if fold:  # the fold line, marked above and below the pair
+        near, far = bleed + MARK_CLEAR, bleed + MARK_CLEAR + OUTLINE_MARK
+        for y0, y1 in ((height + near, height + far), (-near, -far)):
+            found.append(Mark(*apply(slot.front_matrix, width, y0), *apply(slot.front_matrix, width, y1), "fold"))
+    return replace(slot, marks=tuple(found))
 
 
 def onto_upright(paper: Paper, landscape: bool) -> Matrix:
@@ -127,15 +179,18 @@ def onto_upright(paper: Paper, landscape: bool) -> Matrix:
     return (0.0, 1.0, -1.0, 0.0, paper.width, 0.0) if landscape else IDENTITY
 
 
-def _best_grid(paper: Paper, cell_w: float, cell_h: float, bleed: float) -> _Grid | None:
-    """Most cells first; on a tie an upright page (simpler duplex), then marks in the gutters too."""
+def _best_grid(paper: Paper, cell_w: float, cell_h: float, bleed: float, own_marks: bool = False) -> _Grid | None:
+    """Most cells first; on a tie an upright page (simpler duplex), then marks in the gutters too.
+    Pieces with marks of their own always have gutters, wide enough for two facing marks."""
     best: _Grid | None = None
     for landscape in (False, True):
         page_w, page_h = (paper.height, paper.width) if landscape else (paper.width, paper.height)
-        for gutter_marks in (True, False):
+        for gutter_marks in (True,) if own_marks else (True, False):
             # Marks between pieces need their own room; without it the bleeds touch and the
             # marks stay in the outer margin, extending the cut lines across the sheet.
             gap = 2 * bleed + (MARK_ROOM if gutter_marks else 0.0)
+            if own_marks:
+                gap = 2 * (bleed + MARK_CLEAR + OUTLINE_MARK)
             columns, rows = _fit(page_w, cell_w, bleed, gap), _fit(page_h, cell_h, bleed, gap)
             grid = _Grid(columns, rows, gap, landscape, gutter_marks)
             if grid.columns and grid.rows and (best is None or grid.columns * grid.rows > best.columns * best.rows):

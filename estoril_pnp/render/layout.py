@@ -1,6 +1,7 @@
 """Piece layouts as data: boxes in millimetres, with Squib-style `extends` inheritance.
 
-A layout file names a palette, font roles (role -> TrueType file), icon concepts and
+A layout file names a palette, font roles (role -> a TrueType file, the pack's own or shipped;
+its bold and italic faces are found beside it by family name), icon concepts and
 layouts. Each layout has a size and an ordered mapping of elements; an element has a
 drawing verb, a box [x, y, w, h] measured from the piece's top-left corner, and style keys.
 `extends` copies the parent's elements; the child may override keys of an element, add
@@ -28,7 +29,7 @@ from typing import Any
 from ..errors import Finding, InputError
 from ..source import names, yamlsrc
 from ..source.packfiles import PackFiles
-from . import icons
+from . import icons, picture
 from .fonts import register_font
 from .geometry import Box
 
@@ -44,6 +45,7 @@ ACCEPTS: dict[str, frozenset[str]] = {
     "stripes": frozenset({"band", "colours"}),
     "grid": frozenset({"cols", "rows", "cells", "fill", "stroke", "width"}),
     "place": frozenset({"items", "direction"}),
+    "image": frozenset({"image", "fit", "anchor", "bleed", "angle"}),
 }
 VERBS = tuple(ACCEPTS)
 NUMBERS = {"width", "radius", "size", "min", "leading", "angle", "gap", "band", "cols", "rows"}
@@ -52,6 +54,7 @@ CHOICES = {
     "valign": ("top", "middle", "bottom"),
     "direction": ("down", "right"),
     "shape": ("circle", "triangle", "square", "diamond", "star"),
+    "fit": picture.FITS,
 }
 COLOURS = {"fill", "stroke", "colour"}
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -63,6 +66,7 @@ class Element:
     verb: str
     box: Box
     style: Mapping[str, Any]
+    where: Finding | None = field(default=None, compare=False, repr=False)  # its file, line and key
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,21 @@ class Design:
         path = _icon(self.files, name, locate)
         self._icon_files[name] = path
         return path
+
+    def picture(self, name: Any, locate: Callable[[str], Finding]) -> tuple[Path, picture.Info]:
+        """A picture's file under the pack's images/ and what it is, checked (again only once it changes)."""
+        return _picture(self.files, name, locate)
+
+
+def _picture(files: PackFiles, name: Any, locate: Callable[[str], Finding]) -> tuple[Path, picture.Info]:
+    bad = picture.kind_problem(name)
+    if bad:
+        raise InputError([locate(bad)])
+    bad = picture.name_problem(name)
+    if bad and not picture.climbs(name):  # a name that climbs out is said to do so, by the look-up
+        raise InputError([locate(bad)])
+    path = files.find("image", name, locate)
+    return path, picture.check(path, locate)
 
 
 def _locator(where: Finding) -> Callable[[str], Finding]:
@@ -192,10 +211,9 @@ class _Checker:
 
     def font(self, role: str, file: Any, src: yamlsrc.Located) -> str:
         where = ("fonts", role)
-        if not isinstance(file, str) or not file.endswith(".ttf"):
-            self.findings.append(
-                src.finding(where, f"a font is a TrueType file name such as Vollkorn-Regular.ttf (got {file!r})")
-            )
+        if not isinstance(file, str) or not file.lower().endswith((".ttf", ".otf")):
+            message = f"a font is a TrueType or OpenType file name such as Vollkorn-Regular.ttf (got {file!r})"
+            self.findings.append(src.finding(where, message))
             return ""
         try:
             return register_font(self.files.find("font", file, _locator(src.finding(where, ""))))
@@ -253,7 +271,7 @@ class _Checker:
         if problems or inherited:
             return None
         x, y, w, h = box
-        return Element(key, verb, Box(x, height - y - h, w, h), style)
+        return Element(key, verb, Box(x, height - y - h, w, h), style, src.finding(path, ""))
 
 
 def _quiet(key: str, message: str) -> Finding:
@@ -270,6 +288,8 @@ def check_style(
             out.append(at(key, f"unknown key for a {verb}; it accepts {', '.join(sorted(ACCEPTS[verb]))}"))
         elif key in NUMBERS and not _number(value):
             out.append(at(key, f"expected a number (got {value!r})"))
+        elif verb == "image" and (bad := _image_key(key, value)):
+            out.append(at(key, bad))
         elif verb == "text" and key in ("size", "min") and value < checker.min_text:
             out.append(at(key, f"{value:g} pt is under the smallest text size, min_text: {checker.min_text:g} pt"))
         elif key in CHOICES and value not in CHOICES[key] and value is not None:
@@ -287,7 +307,25 @@ def check_style(
                 _icon(checker.files, value, _locator(at(key, "")))
             except InputError as exc:
                 out += exc.findings
+        elif verb == "image" and key == "image" and isinstance(checker, _Checker):
+            try:  # a picture the layout names is checked where the layout names it; an item's, where the item does
+                _picture(checker.files, value, _locator(at(key, "")))
+            except InputError as exc:
+                out += exc.findings
     return out
+
+
+def _image_key(key: str, value: Any) -> str | None:
+    """What is wrong with an image's own key, beyond the checks every verb shares."""
+    if key == "image":
+        return picture.kind_problem(value)
+    if key == "anchor" and picture.anchor(value) is None:
+        return f"{picture.ANCHOR_RULE} (got {value!r})"
+    if key == "angle" and value not in picture.ANGLES:
+        return f"a picture turns by quarter turns: 0, 90, 180 or 270 (got {value!r})"
+    if key == "bleed" and not isinstance(value, bool):
+        return f"expected true or false (got {value!r})"
+    return None
 
 
 def _roles(checker: _Checker | Design) -> set[str]:

@@ -20,14 +20,42 @@ class RectOp:
 
 
 @dataclass(frozen=True)
+class TextRun:
+    """Letters of a marked line set in one face (a registered font name)."""
+
+    text: str
+    font: str
+    width: float  # mm, as measured when the text was fitted
+
+
+@dataclass(frozen=True)
+class TextIcon:
+    """An icon inside a line of text: on the baseline, the text's cap height tall."""
+
+    icon: str  # the SVG file
+    colour: str | None  # the text's colour; None keeps a multicolour icon's own
+    width: float
+    height: float
+
+
+Span = TextRun | TextIcon
+
+
+@dataclass(frozen=True)
 class TextOp:
     font: str
     size: float
     colour: str
-    lines: tuple[tuple[float, float, str], ...]  # (x, baseline y, text)
+    lines: tuple[tuple[float, float, str], ...]  # (x, baseline y, the line's letters)
     align: str  # left | center | right: where x anchors each line
     angle: float
     pivot: tuple[float, float]
+    # per line, its runs and icons when the text has markup; empty: each line is its letters in `font`
+    spans: tuple[tuple[Span, ...], ...] = ()
+
+    def faces(self) -> set[str]:
+        """Every font the operation sets letters in."""
+        return {self.font} | {s.font for line in self.spans for s in line if isinstance(s, TextRun)}
 
 
 @dataclass(frozen=True)
@@ -35,6 +63,18 @@ class IconOp:
     icon: str  # path under data/icons without .svg, e.g. game/medal or flags/pt
     box: Box
     colour: str | None  # None keeps the icon's own colours (flags)
+
+
+@dataclass(frozen=True)
+class ImageOp:
+    image: str  # the picture's file, under the pack's images/
+    box: Box
+    fit: str  # contain | cover | stretch
+    anchor: tuple[float, float]  # the focal point kept in view: fractions of the picture from its top-left
+    bleed: bool  # grow by the bleed on every side, as a rect does; a cover's crop follows the grown box
+    angle: int  # quarter turns, degrees counter-clockwise
+    size: tuple[float, float]  # the picture's own size: pixels, or an SVG's units
+    raster: bool  # False: an SVG, drawn as vectors
 
 
 @dataclass(frozen=True)
@@ -75,7 +115,7 @@ class LineOp:
     dash: tuple[float, ...] = ()
 
 
-Op = RectOp | TextOp | IconOp | ShapeOp | StripesOp | GridOp | LineOp
+Op = RectOp | TextOp | IconOp | ImageOp | ShapeOp | StripesOp | GridOp | LineOp
 
 
 def shifted(op: Op, dx: float, dy: float) -> Op:
@@ -90,7 +130,7 @@ def shifted(op: Op, dx: float, dy: float) -> Op:
 
 def recoloured(op: Op, colour: Callable[[str], str]) -> Op:
     """The same operation with every colour it paints passed through `colour`; an icon drawn in
-    its own colours (a flag) keeps them."""
+    its own colours (a flag) keeps them, and a picture is never recoloured."""
 
     def c(value: str | None) -> str | None:
         return None if value is None else colour(value)
@@ -101,6 +141,13 @@ def recoloured(op: Op, colour: Callable[[str], str]) -> Op:
         return replace(op, fill=colour(op.fill), stroke=colour(op.stroke))
     if isinstance(op, StripesOp):
         return replace(op, colours=(colour(op.colours[0]), colour(op.colours[1])))
-    if isinstance(op, TextOp | LineOp):
+    if isinstance(op, TextOp):
+        spans = tuple(
+            tuple(replace(s, colour=c(s.colour)) if isinstance(s, TextIcon) else s for s in line) for line in op.spans
+        )
+        return replace(op, colour=colour(op.colour), spans=spans)
+    if isinstance(op, LineOp):
         return replace(op, colour=colour(op.colour))
+    if isinstance(op, ImageOp):
+        return op
     return replace(op, colour=c(op.colour))

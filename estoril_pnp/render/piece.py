@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ops import Op
+from .outline import RECT, Outline
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,7 @@ class Piece:
     back: tuple[Op, ...] | None  # None: nothing printed on the back
     shared_back: bool = False  # the back is the one every piece of its kind shares (not its own content)
     copy: int = 0  # which of the item's copies (1, 2 …; the key ends in /copy), 0 for an item printed once
+    outline: Outline = RECT  # the line it is cut along; its drawing is clipped to it grown by the bleed
 
     @property
     def item(self) -> str:

@@ -7,17 +7,32 @@ drawing loop only draws. Text that cannot fit even at its minimum size is report
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import getFont
+
 from ..errors import Finding, InputError
+from ..i18n import markup
+from . import icons, picture
+from .fonts import face, family_name
 from .geometry import Box
 from .layout import Design, Element, Layout, check_style
-from .ops import GridOp, IconOp, Op, RectOp, ShapeOp, StripesOp, TextOp, shifted
-from .text import PT, fit
+from .ops import GridOp, IconOp, ImageOp, Op, RectOp, ShapeOp, StripesOp, TextOp, TextRun, shifted
+from .text import PT, Letters, Picture, Piece, fit, fit_marked
 
 # The key a scalar value fills, per verb; a dict value overrides any style keys instead.
-CONTENT = {"text": "text", "icon": "icon", "icons": "icons", "shape": "shape", "grid": "cells", "place": "items"}
+CONTENT = {
+    "text": "text",
+    "icon": "icon",
+    "icons": "icons",
+    "shape": "shape",
+    "grid": "cells",
+    "place": "items",
+    "image": "image",
+}
+# where a piece's own value for an element is written (its items file, line and key), when it is known
+Where = Callable[[str], Finding | None]
 
 
 @dataclass(frozen=True)
@@ -27,14 +42,32 @@ class Overflow:
 
 
 @dataclass(frozen=True)
+class Fault:
+    """Markup the text's element cannot set: an unclosed bold, an unknown icon, a face its font lacks."""
+
+    element: str
+    message: str
+
+
+@dataclass(frozen=True)
 class Resolved:
     ops: tuple[Op, ...]
     overflows: tuple[Overflow, ...]
+    pictures: tuple[tuple[str, ImageOp], ...] = ()  # each picture drawn, by its element's name
+    faults: tuple[Fault, ...] = ()
 
 
-def resolve(design: Design, layout: Layout, values: Mapping[str, Any], translate: Callable[[str], str]) -> Resolved:
+def resolve(
+    design: Design,
+    layout: Layout,
+    values: Mapping[str, Any],
+    translate: Callable[[str], str],
+    where: Where = lambda _: None,
+) -> Resolved:
     ops: list[Op] = []
     overflows: list[Overflow] = []
+    pictures: list[tuple[str, ImageOp]] = []
+    faults: list[Fault] = []
     for el in layout.elements:
         if el.name in values and values[el.name] is None:
             continue  # the piece's data says: not on this piece
@@ -45,13 +78,22 @@ def resolve(design: Design, layout: Layout, values: Mapping[str, Any], translate
             placed = _place(design, el, style, translate)
             ops += placed.ops
             overflows += placed.overflows
+            pictures += placed.pictures
+            faults += placed.faults
+            continue
+        if el.verb == "image":
+            image = _image(design, el, style, where(el.name) if el.name in values else None)
+            ops.append(image)
+            pictures.append((el.name, image))
             continue
         for op in _ops(design, el, style, translate):
             if isinstance(op, Overflow):
                 overflows.append(op)
+            elif isinstance(op, Fault):
+                faults.append(op)
             else:
                 ops.append(op)
-    return Resolved(tuple(ops), tuple(overflows))
+    return Resolved(tuple(ops), tuple(overflows), tuple(pictures), tuple(faults))
 
 
 def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> Resolved:
@@ -62,6 +104,8 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
     items = s["items"] if isinstance(s["items"], list) else [s["items"]]
     ops: list[Op] = []
     overflows: list[Overflow] = []
+    pictures: list[tuple[str, ImageOp]] = []
+    faults: list[Fault] = []
     box, down = el.box, s.get("direction", "down") == "down"
     for i, item in enumerate(items):
         if not isinstance(item, Mapping) or item.get("layout") not in design.layouts:
@@ -80,11 +124,16 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
         done = resolve(design, sub, item.get("values", {}), translate)
         ops += [shifted(op, x, y) for op in done.ops]
         overflows += [Overflow(f"{el.name}[{i}].{o.element}", o.text) for o in done.overflows]
-    return Resolved(tuple(ops), tuple(overflows))
+        pictures += [(f"{el.name}[{i}].{name}", replace(op, box=op.box.moved(x, y))) for name, op in done.pictures]
+        faults += [Fault(f"{el.name}[{i}].{f.element}", f.message) for f in done.faults]
+    return Resolved(tuple(ops), tuple(overflows), tuple(pictures), tuple(faults))
+
+
+PIECE_DATA = "piece data"  # a finding's file until lay_out names the piece and language
 
 
 def _at(el: Element, key: str, message: str) -> Finding:
-    return Finding("piece data", None, f"{el.name}.{key}", message)
+    return Finding(PIECE_DATA, None, f"{el.name}.{key}", message)
 
 
 def _style(design: Design, el: Element, value: Any) -> dict[str, Any] | None:
@@ -110,7 +159,9 @@ def _colour(design: Design, name: str | None) -> str | None:
     return name if name.startswith("#") else design.palette[name]
 
 
-def _ops(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> list[Op | Overflow]:
+def _ops(
+    design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]
+) -> list[Op | Overflow | Fault]:
     box = el.box
     width = float(s.get("width", 0.3))
     if el.verb == "rect":
@@ -157,6 +208,20 @@ def _icon(design: Design, el: Element, name: Any) -> str:
     return str(design.icon_file(name, _at(el, "icon", "")))
 
 
+def _image(design: Design, el: Element, s: dict[str, Any], written: Finding | None) -> ImageOp:
+    """The element's picture, checked where it is named: the item's line for a piece's own picture."""
+
+    def locate(message: str) -> Finding:
+        if written is not None:
+            return Finding(written.file, written.line, written.key, message)
+        if el.where is not None:  # the layout's own picture, changed since the layout was read
+            return Finding(el.where.file, el.where.line, f"{el.where.key}.image", message)
+        return _at(el, "image", message)
+
+    path, info = design.picture(s["image"], locate)
+    return picture.image_op(path, info, el.box, s)
+
+
 def _row(design: Design, el: Element, s: dict[str, Any]) -> list[Op]:
     """Icons side by side, each as large as the box height allows, centred as a group."""
     box = el.box
@@ -175,31 +240,98 @@ def _row(design: Design, el: Element, s: dict[str, Any]) -> list[Op]:
     return ops
 
 
-def _text(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> list[Op | Overflow]:
+def _text(
+    design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]
+) -> list[Op | Overflow | Fault]:
     text = str(s["text"]) if s.get("text") is not None else translate(s["key"])
-    if s.get("upper"):
-        text = text.upper()
     font = design.fonts[s.get("font", "text")]
     size, minimum = float(s.get("size", 10)), float(s.get("min", s.get("size", 10)))
     leading = float(s.get("leading", 1.15))
     box = el.box
-    fitted = fit(text, font, box.width / PT, box.height / PT, size, minimum, leading, bool(s.get("wrap", True)))
-    size_mm = fitted.size * PT
+    colour = _colour(design, s.get("colour", "ink")) or ""
+    faults: list[Fault] = []
+    if markup.has_marks(text) and not markup.parse(text).is_plain(text):
+        # a catalog's text is checked once, where it is written (pack/markup.py); a layout's or an item's here
+        paragraphs, faults = _marked(design, el, text, font, colour, bool(s.get("upper")), s.get("text") is not None)
+        cap = _cap(font)
+        rich = fit_marked(
+            paragraphs, box.width / PT, box.height / PT, size, minimum, leading, bool(s.get("wrap", True)), cap
+        )
+        spans, count, fits, size_pt = rich.lines, len(rich.lines), rich.fits, rich.size
+        texts = tuple("".join(x.text for x in line if isinstance(x, TextRun)) for line in spans)
+    else:
+        if s.get("upper"):
+            text = text.upper()
+        fitted = fit(text, font, box.width / PT, box.height / PT, size, minimum, leading, bool(s.get("wrap", True)))
+        spans, count, fits, size_pt, texts = (), len(fitted.lines), fitted.fits, fitted.size, fitted.lines
+    size_mm = size_pt * PT
     lead = size_mm * leading
-    cap = size_mm * 0.7
-    block = lead * len(fitted.lines)
+    cap_mm = size_mm * 0.7
+    block = lead * count
     valign = s.get("valign", "middle")
     top = box.y + box.height if valign == "top" else box.y + block if valign == "bottom" else box.cy + block / 2
     align = s.get("align", "center")
     x = box.x if align == "left" else box.x + box.width if align == "right" else box.cx
-    lines = tuple((x, top - i * lead - (lead + cap) / 2, line) for i, line in enumerate(fitted.lines))
-    op = TextOp(
-        font,
-        size_mm,
-        _colour(design, s.get("colour", "ink")) or "",
-        lines,
-        align,
-        float(s.get("angle", 0)),
-        (box.cx, box.cy),
-    )
-    return [op] if fitted.fits else [op, Overflow(el.name, text)]
+    lines = tuple((x, top - i * lead - (lead + cap_mm) / 2, line) for i, line in enumerate(texts))
+    op = TextOp(font, size_mm, colour, lines, align, float(s.get("angle", 0)), (box.cx, box.cy), spans)
+    return [op, *faults] if fits else [op, Overflow(el.name, text), *faults]
+
+
+def _cap(font: str) -> float:
+    """The font's cap height as a fraction of its size: how tall an icon in its text stands."""
+    cap = getattr(getFont(font).face, "capHeight", 0) or 700
+    return float(cap) / 1000
+
+
+def _marked(
+    design: Design, el: Element, text: str, font: str, colour: str, upper: bool, report: bool
+) -> tuple[list[list[Piece]], list[Fault]]:
+    """The text's paragraphs as runs in their faces and icons; what cannot be set so, as faults.
+
+    `report`: whether the markup's own faults are this element's to report (a catalog's are
+    reported where the catalog writes them)."""
+    parsed = markup.parse(text)
+    faults = [Fault(el.name, m) for m in parsed.faults] if report else []
+    paragraphs: list[list[Piece]] = [[]]
+    for span in parsed.spans:
+        if isinstance(span, markup.Break):
+            paragraphs.append([])
+        elif isinstance(span, markup.Icon):
+            path = _inline_icon(design, span.name)
+            if path is None:
+                if report:
+                    faults.append(Fault(el.name, unknown_icon(design, span.name)))
+                paragraphs[-1].append(Letters(f"[{span.name}]", font))
+            else:
+                own = icons.multicolour(path)
+                paragraphs[-1].append(Picture(path, None if own else colour, icons.aspect(path)))
+        else:
+            run_font = face(font, span.bold, span.italic)
+            if run_font is None:
+                style = "bold italic" if span.bold and span.italic else "bold" if span.bold else "italic"
+                message = (
+                    f"the font {family_name(font)} has no {style} face for {span.text.strip()!r}: "
+                    f"put its {style} file beside it in the pack's fonts/, or unmark the words"
+                )
+                faults.append(Fault(el.name, message))
+                run_font = font
+            paragraphs[-1].append(Letters(span.text.upper() if upper else span.text, run_font))
+    return paragraphs, faults
+
+
+def _inline_icon(design: Design, name: str) -> str | None:
+    """An inline icon's SVG: a concept of the layouts' `icons:`, or an icon name with a slash."""
+    icon = design.icons.get(name) if "/" not in name else name
+    if not icon:
+        return None
+    try:
+        return str(design.icon_file(icon))
+    except InputError:
+        return None
+
+
+def unknown_icon(design: Design, name: str) -> str:
+    if "/" in name:
+        return f"[{name}]: no icon file {name}.svg in the pack's icons/ or the shipped ones"
+    known = ", ".join(sorted(design.icons)) or "none"
+    return f"[{name}]: no such icon; the layouts' icons: are {known} (or name a file: [game/coin])"

@@ -4,10 +4,11 @@ a board too large for the paper as its assembly map and then its tiles."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .draw import draw, new_page
+from .draw import bled, draw, new_page
 from .fonts import DEFAULT_FONT
 from .geometry import Box, apply, mapped
 from .imposition import Mark, SheetPlan, Slot
@@ -36,16 +37,18 @@ def draw_sheets(
         batch = list(zip(pieces[start : start + per_page], plan.slots, strict=False))
         new_page(canvas, plan.page_width, plan.page_height)
         for piece, slot in batch:
-            draw(canvas, piece.front, bleed, slot.front_matrix, slot.front_clip)
+            outline = bled(piece.outline, piece.width, piece.height, bleed)
+            draw(canvas, piece.front, bleed, slot.front_matrix, slot.front_clip, outline)
             if not plan.back_page:
-                _back(canvas, piece, slot, bleed)
+                _back(canvas, piece, slot, bleed, plan.back_flip)
         if crop_marks:
-            draw(canvas, _mark_ops(_marks_for(plan.marks, [slot for _, slot in batch], not plan.back_page)))
+            marks = _marks_for(plan.marks, [slot for _, slot in batch], not plan.back_page)
+            draw(canvas, _mark_ops(marks + [m for _, slot in batch for m in slot.marks]))
         canvas.showPage()
         if plan.back_page:
             new_page(canvas, plan.page_width, plan.page_height)
             for piece, slot in batch:
-                _back(canvas, piece, slot, bleed)
+                _back(canvas, piece, slot, bleed, plan.back_flip)
             canvas.showPage()
         progress(len(batch))
 
@@ -55,11 +58,12 @@ def draw_single(canvas: Canvas, pieces: Sequence[Piece], bleed: float, progress:
     for piece in pieces:
         trim = Box(bleed, bleed, piece.width, piece.height)
         page = trim.grow(bleed, bleed, bleed, bleed)
-        for ops in (piece.front, piece.back):
+        size = (piece.width, piece.height)
+        for ops, shape in ((piece.front, piece.outline), (piece.back, piece.outline.flipped("x", *size))):
             if ops is None:
                 continue
             new_page(canvas, page.width, page.height, trim, page)
-            draw(canvas, ops, bleed, (1.0, 0.0, 0.0, 1.0, bleed, bleed), page)
+            draw(canvas, ops, bleed, (1.0, 0.0, 0.0, 1.0, bleed, bleed), page, bled(shape, *size, bleed))
             canvas.showPage()
         progress(1)
 
@@ -116,9 +120,10 @@ def _text(font: str, size: float, x: float, y: float, line: str, align: str = "l
     return TextOp(font, size * PT, MARK_COLOUR, ((x, y, line),), align, 0.0, (0.0, 0.0))
 
 
-def _back(canvas: Canvas, piece: Piece, slot: Slot, bleed: float) -> None:
+def _back(canvas: Canvas, piece: Piece, slot: Slot, bleed: float, flip: Literal["x", "y"]) -> None:
     if piece.back is not None and slot.back_matrix is not None:
-        draw(canvas, piece.back, bleed, slot.back_matrix, slot.back_clip)
+        outline = bled(piece.outline.flipped(flip, piece.width, piece.height), piece.width, piece.height, bleed)
+        draw(canvas, piece.back, bleed, slot.back_matrix, slot.back_clip, outline)
 
 
 def _marks_for(marks: Sequence[Mark], used: Sequence[Slot], backs_beside: bool) -> list[Mark]:

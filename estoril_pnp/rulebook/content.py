@@ -4,14 +4,15 @@ A Jinja template (the pack's `rulebook/`, or templates/rulebook/) gives the stru
 small XML vocabulary and asks the catalogs for every sentence through `t` and `plural`; the
 pack gives the facts, and the pictures are its pieces (or a game model's drawings). The
 template is untrusted: it runs sandboxed (sandbox.py). Catalog text is escaped, so a
-translation can never inject markup; `**bold**` in it marks a defined term.
+translation can never inject markup; its own markup (i18n/markup.py: `**bold**` a defined term,
+`*italic*`, `[icon]`, a newline) becomes the vocabulary's inline elements.
 
     <document title subtitle edition contents>
       <section id title [icon] [break] [contents="short"] [fit="page"]>   blocks, nested sections (level 2)
         <p [kind]>  <ol>/<ul> of <li>  <table [numeric="0,1,…"]> of <tr> of <th>/<td>
         <figure ref [size]> <caption/> and <li> legend entries </figure>
         <figure [size]> <piece key [side="back"]/>… <caption/> <li/>… </figure>   the pack's pieces in a row
-    inline: text, <b>, <icon name="concept"/>
+    inline: text, <b>, <i>, <br/>, <icon name="concept"/>
 """
 
 from __future__ import annotations
@@ -19,21 +20,37 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..errors import Finding, InputError
+from ..i18n import markup
 from ..i18n.catalogs import FALLBACK, MissingText, Texts
+from ..render import icons
 from ..render.layout import Design
 from ..render.piece import Piece
 from ..source.packfiles import PackFiles
-from .document import Block, Document, Figure, Icon, Inline, Items, Para, Picture, Placed, Run, Section, Table, Text
+from .document import (
+    Block,
+    Break,
+    Document,
+    Figure,
+    Icon,
+    Inline,
+    Items,
+    Para,
+    Picture,
+    Placed,
+    Run,
+    Section,
+    Table,
+    Text,
+)
 from .sandbox import line_of, render
 
-BOLD = re.compile(r"\*\*(.+?)\*\*")
 TEMPLATE = "rulebook.xml.j2"
 ROW_GAP = 6.0  # mm between the pieces of a figure
 ROW_MAX = (170.0, 110.0)  # mm: a figure of pieces is scaled down to fit this
@@ -80,7 +97,19 @@ class Recorder:
 
 
 def _marked(text: str) -> Markup:
-    return Markup(BOLD.sub(r"<b>\1</b>", str(escape(text))))
+    """Catalog text as the template's inline XML: escaped letters, its markup as elements (a
+    fault in it is the catalog check's to report; here it prints as written)."""
+    out: list[str] = []
+    for span in markup.parse(text).spans:
+        if isinstance(span, markup.Icon):
+            out.append(str(_icon_tag(span.name)))
+        elif isinstance(span, markup.Break):
+            out.append("<br/>\n")  # the newline kept: a template may still split a text into paragraphs at it
+        else:
+            body = str(escape(span.text))
+            body = f"<i>{body}</i>" if span.italic else body
+            out.append(f"<b>{body}</b>" if span.bold else body)
+    return Markup("".join(out))
 
 
 def _icon_tag(concept: str) -> Markup:
@@ -215,24 +244,30 @@ class _Parser:
             x += (piece.width + ROW_GAP) * scale
         return Picture(width * scale, height * scale, tuple(out))
 
-    def inline(self, node: ET.Element, bold: bool = False) -> Text:
+    def inline(self, node: ET.Element, bold: bool = False, italic: bool = False) -> Text:
         out: list[Inline] = []
         if node.text:
-            out.append(Run(_space(node.text), bold))
+            out.append(Run(_space(node.text), bold, italic))
         for child in node:
             if child.tag == "b":
-                out += self.inline(child, True)
+                out += self.inline(child, True, italic)
+            elif child.tag == "i":
+                out += self.inline(child, bold, True)
+            elif child.tag == "br":
+                out.append(Break())
             elif child.tag == "icon":
                 out.append(self.icon(child.get("name", "")))
             if child.tail:
-                out.append(Run(_space(child.tail), bold))
+                out.append(Run(_space(child.tail), bold, italic))
         return _tidy(out)
 
     def icon(self, concept: str) -> Icon:
         name = self.design.icon(concept) if concept in self.design.icons else concept
         file, line = self.locate(f'"{concept}"', f"'{concept}'")
         path = self.design.icon_file(name, Finding(file, line, f"icon {concept}", ""))
-        return Icon(str(path), None if name.startswith("flags/") else self.design.palette.get("ink", "#000000"))
+        # the one rule for an icon inside text (render/icons.py): a multicolour one (a flag) keeps its colours
+        own = icons.multicolour(str(path))
+        return Icon(str(path), None if own else self.design.palette.get("ink", "#000000"))
 
 
 def _space(text: str) -> str:
@@ -242,17 +277,31 @@ def _space(text: str) -> str:
 
 
 def _tidy(parts: list[Inline]) -> Text:
-    """No space at either end; neighbouring runs of one weight merged."""
+    """No space or break at either end; neighbouring runs of one weight merged."""
     merged: list[Inline] = []
     for part in parts:
-        if isinstance(part, Run) and merged and isinstance(merged[-1], Run) and merged[-1].bold == part.bold:
-            merged[-1] = Run(merged[-1].text + part.text, part.bold)
+        last = merged[-1] if merged else None
+        if isinstance(part, Run) and isinstance(last, Run) and (last.bold, last.italic) == (part.bold, part.italic):
+            merged[-1] = Run(last.text + part.text, part.bold, part.italic)
         else:
             merged.append(part)
-    if merged and isinstance(merged[0], Run):
-        merged[0] = Run(merged[0].text.lstrip(), merged[0].bold)
-    if merged and isinstance(merged[-1], Run):
-        merged[-1] = Run(merged[-1].text.rstrip(), merged[-1].bold)
+    while True:  # a break that ends a paragraph breaks nothing, and a space there is none
+        if merged and isinstance(merged[0], Run) and merged[0].text != merged[0].text.lstrip():
+            merged[0] = replace(merged[0], text=merged[0].text.lstrip())
+        elif merged and isinstance(merged[-1], Run) and merged[-1].text != merged[-1].text.rstrip():
+            merged[-1] = replace(merged[-1], text=merged[-1].text.rstrip())
+        elif merged and (isinstance(merged[0], Break) or (isinstance(merged[0], Run) and not merged[0].text)):
+            merged.pop(0)
+        elif merged and (isinstance(merged[-1], Break) or (isinstance(merged[-1], Run) and not merged[-1].text)):
+            merged.pop()
+        else:
+            break
+    for i in range(1, len(merged) - 1):  # a line starts and ends with a letter
+        part = merged[i]
+        if isinstance(part, Run) and isinstance(merged[i - 1], Break):
+            merged[i] = part = replace(part, text=part.text.lstrip())
+        if isinstance(part, Run) and isinstance(merged[i + 1], Break):
+            merged[i] = replace(part, text=part.text.rstrip())
     return tuple(p for p in merged if not (isinstance(p, Run) and not p.text))
 
 

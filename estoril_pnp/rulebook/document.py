@@ -12,6 +12,12 @@ from ..render.piece import Piece
 class Run:
     text: str
     bold: bool = False
+    italic: bool = False
+
+
+@dataclass(frozen=True)
+class Break:
+    """A line break inside a paragraph: a newline in a catalog's text."""
 
 
 @dataclass(frozen=True)
@@ -22,7 +28,7 @@ class Icon:
     colour: str | None  # None keeps the icon's own colours (flags)
 
 
-Inline = Run | Icon
+Inline = Run | Icon | Break
 Text = tuple[Inline, ...]
 
 

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.fonts import DEFAULT_FONT
-from .document import Block, Document, Figure, Items, Para, Picture, Run, Section, Text
+from .document import Block, Break, Document, Figure, Items, Para, Picture, Run, Section, Text
 from .document import Table as TableBlock
 from .pdf import Look
 from .pictures import draw_picture
@@ -161,7 +161,10 @@ def _inline(text: Text, look: Look) -> str:
     out = []
     for part in text:
         if isinstance(part, Run):
-            out.append(f"<b>{_e(part.text)}</b>" if part.bold else _e(part.text))
+            body = f"<i>{_e(part.text)}</i>" if part.italic else _e(part.text)
+            out.append(f"<b>{body}</b>" if part.bold else body)
+        elif isinstance(part, Break):
+            out.append("<br>")
         else:
             out.append(f'<img class="icon" src="{_svg_uri(part.path, part.colour)}" alt="">')
     return "".join(out)

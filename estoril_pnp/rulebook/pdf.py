@@ -40,7 +40,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from ..errors import Finding, InputError
 from ..render import icons
 from ..render.imposition import Paper
-from .document import Block, Document, Figure, Icon, Items, Para, Picture, Run, Section, Text
+from .document import Block, Break, Document, Figure, Icon, Items, Para, Picture, Run, Section, Text
 from .document import Table as TableBlock
 from .pictures import draw_picture
 
@@ -243,7 +243,10 @@ def markup(text: Text, size: float) -> str:
     for part in text:
         if isinstance(part, Run):
             body = escape(part.text)
+            body = f"<i>{body}</i>" if part.italic else body
             out.append(f"<b>{body}</b>" if part.bold else body)
+        elif isinstance(part, Break):
+            out.append("<br/>")
         else:
             side = size * 1.15
             out.append(

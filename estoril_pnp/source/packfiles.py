@@ -17,8 +17,9 @@ from ..files.resources import resource_dir
 # turns a message into a finding at the place that named the file (file, line, key)
 Locate = Callable[[str], Finding]
 
-KINDS = {
+KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "icon": ("icons", ("data", "icons")),
+    "image": ("images", ()),  # a game's own art: nothing shipped to fall back on
     "layouts": ("layouts", ("templates", "layouts")),
     "font": ("fonts", ("fonts",)),
 }
@@ -33,13 +34,15 @@ class PackFiles:
         return _inside(self.root, name, self._at(name))
 
     def find(self, kind: str, name: str, locate: Locate | None = None) -> Path:
-        """An icon, layout file or font: the pack's own if it has one, else the shipped one."""
+        """An icon, picture, layout file or font: the pack's own if it has one, else the shipped one."""
         folder, shipped = KINDS[kind]
         locate = locate or self._at(name)
         _inside(self.root, name, locate)  # the name itself must not climb out or be absolute
         own = _inside(self.root, f"{folder}/{name}", locate)
         if own.exists():
             return own
+        if not shipped:
+            raise InputError([locate(f"{kind} file '{name}' not found in the pack's {folder}/ folder")])
         fallback = resource_dir(shipped[0]).joinpath(*shipped[1:], name)
         if ".." not in PurePosixPath(name).parts and fallback.is_file():
             return fallback

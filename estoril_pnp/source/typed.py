@@ -194,12 +194,19 @@ def _union(args: tuple[Any, ...], value: Any, path: Path_, out: list[tuple[Path_
     if value is None and type(None) in args:
         return None
     members = [a for a in args if a is not type(None)]
-    for member in members[:-1]:  # the first that fits; the last one's misfits are reported
+    for member in members[:-1]:  # the first that fits
         tried: list[tuple[Path_, str]] = []
         read = _read(member, value, path, tried)
         if not tried:
             return read
-    return _read(members[-1], value, path, out)
+    # none fits: a mapping's misfits are a record's (each at its key), else the last member's
+    shaped = next((m for m in members if isinstance(value, dict) and _is_record(m)), members[-1])
+    return _read(shaped, value, path, out)
+
+
+def _is_record(tp: Any) -> bool:
+    base = get_args(tp)[0] if get_origin(tp) is Annotated else tp
+    return isinstance(base, type) and issubclass(base, Record)
 
 
 def _tagged(options: tuple[Any, ...], key: str, value: Any, path: Path_, out: list[tuple[Path_, str]]) -> Any:

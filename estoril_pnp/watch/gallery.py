@@ -102,7 +102,9 @@ def _key(picture: Picture, digests: dict[Path, str]) -> str:
 
 
 def _as_piece(picture: Picture) -> Piece:
-    return Piece(picture.name, picture.group, "", picture.width, picture.height, picture.ops, None)
+    return Piece(
+        picture.name, picture.group, "", picture.width, picture.height, picture.ops, None, outline=picture.outline
+    )
 
 
 def _rasterized(found: Sequence[Picture]) -> list[bytes]:
