@@ -129,3 +129,23 @@ def test_bad_options_are_one_line_and_write_nothing(tmp_path: Path, args: list[s
     assert code == 2
     assert err.startswith(line), err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_round_piece_is_shown_round_with_a_round_shadow(tmp_path: Path) -> None:
+    shapes = Path(__file__).parent / "fixtures" / "shapes_game"
+    code, _, err = _run(
+        "showcase", "--pack", str(shapes), "--style", "spread", "--only", "tokens/one", "--dpi", str(DPI),
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0, err
+    with Image.open(tmp_path / "en" / "showcase-spread.png") as image:
+        alpha = image.getchannel("A")
+    side = pixels(25, DPI)
+    [coin] = plan(Style.spread, [(side, side)], DPI).cards
+    cx, cy = round(coin.centre[0]), round(coin.centre[1])
+    assert alpha.getpixel((cx, cy)) == 255
+    # the corner of its square is outside the disc: no card there, only a little of the shadow
+    corner = (cx - side // 2 + 3, cy - side // 2 + 3)
+    assert alpha.getpixel(corner) < 40
+    # the disc's own edge, halfway along its top: the card is there
+    assert alpha.getpixel((cx, cy - side // 2 + 3)) == 255

@@ -64,6 +64,15 @@ def images(
         yield from zip(found, rasterize(pdf, sizes, box), strict=True)
 
 
+def shaped(picture: Picture, image: Image.Image, extra: float = 0.0) -> Image.Image:
+    """The picture's image with nothing outside its cut (or, with `extra` mm of bleed, outside
+    that): transparent around a round or hexagonal piece; a plain rectangle as it is."""
+    if picture.outline.plain:
+        return image
+    line = cut_line(picture.outline, picture.width, picture.height, extra)
+    return cut_out(image, line, Box(-extra, -extra, picture.width + 2 * extra, picture.height + 2 * extra))
+
+
 def export_png(pieces: Sequence[Piece], out_dir: Path, dpi: int, bleed: bool, progress: Progress) -> list[Path]:
     """A PNG per face, shared back and own second side in `out_dir`, named by key; the paths."""
     found = pictures(pieces)
@@ -71,10 +80,7 @@ def export_png(pieces: Sequence[Piece], out_dir: Path, dpi: int, bleed: bool, pr
     written = []
     extra = BLEED if bleed else 0.0
     for picture, image in images(found, [size(p, dpi, bleed) for p in found], box):
-        if not picture.outline.plain:  # nothing outside the cut (or, with --bleed, outside its bleed)
-            line = cut_line(picture.outline, picture.width, picture.height, extra)
-            image = cut_out(image, line, Box(-extra, -extra, picture.width + 2 * extra, picture.height + 2 * extra))
-        written.append(save(image, out_dir / f"{picture.name}.png", dpi, out_dir))
+        written.append(save(shaped(picture, image, extra), out_dir / f"{picture.name}.png", dpi, out_dir))
         progress(1)
     return written
 

@@ -18,7 +18,7 @@ from PIL import Image, ImageColor, ImageFilter
 from ..errors import Finding, InputError
 from ..pieces.selection import Picture
 from ..render.piece import Piece
-from .images import images
+from .images import images, shaped
 from .raster import PageBox, pixels
 
 MAX_CARDS = 40  # a hand of more is no longer a picture of cards
@@ -160,7 +160,7 @@ def background(value: str) -> tuple[int, int, int, int]:
 
 def faces(pieces: Sequence[Piece]) -> list[Picture]:
     """The face of each chosen piece: what a showcase shows."""
-    return [Picture(p.key, p.group, p.width, p.height, p.front) for p in pieces]
+    return [Picture(p.key, p.group, p.width, p.height, p.front, p.outline) for p in pieces]
 
 
 def sizes(found: Sequence[Picture], dpi: int) -> list[tuple[int, int]]:
@@ -171,8 +171,8 @@ def render(found: Sequence[Picture], showcase: Showcase, fill: tuple[int, int, i
     """The showcase drawn: the background, then card by card its shadow and the card."""
     canvas = Image.new("RGBA", showcase.size, fill)
     drawn = images(found, [c.size for c in showcase.cards], PageBox.trim)
-    for (_, picture), card in zip(drawn, showcase.cards, strict=True):
-        face = picture.convert("RGBA")  # a picture with its own transparency keeps it
+    for (picture, image), card in zip(drawn, showcase.cards, strict=True):
+        face = shaped(picture, image).convert("RGBA")  # a round piece is round, its shadow too
         if card.angle:
             face = face.rotate(-card.angle, resample=Image.Resampling.BICUBIC, expand=True)
         left = round(card.centre[0] - face.width / 2)
