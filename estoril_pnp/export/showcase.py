@@ -23,8 +23,8 @@ from .raster import PageBox, pixels
 
 MAX_CARDS = 40  # a hand of more is no longer a picture of cards
 MAX_PIXELS = 80_000_000  # the whole image: beyond this, a lower --dpi says the same
-FAN_STEP = 7.0  # degrees between neighbouring cards of a hand…
-FAN_TOTAL = 70.0  # …unless the whole fan would be wider than this
+FAN_STEP = 10.0  # degrees between neighbouring cards of a hand…
+FAN_TOTAL = 80.0  # …unless the whole fan would be wider than this
 SHADOW_OPACITY = 0.45
 
 

@@ -187,13 +187,14 @@ def svg(ship: Ship) -> str:
     def poly(colour: str, points: list[tuple[float, float]]) -> str:
         return f'<polygon fill="{colour}" points="{" ".join(f"{x:.0f},{y:.0f}" for x, y in points)}"/>'
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
-        '<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">'
-        f'<stop offset="0" stop-color="{top}"/><stop offset="1" stop-color="{low}"/></linearGradient></defs>',
-        f'<rect width="{w}" height="{HORIZON}" fill="url(#sky)"/>',
-        f'<rect y="{HORIZON}" width="{w}" height="{h - HORIZON}" fill="{sea}"/>',
-    ]
+    # the sky in bands, not a gradient: the project's SVG renderer draws no gradients
+    bands = 24
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">']
+    for k in range(bands):
+        colour = "#{:02x}{:02x}{:02x}".format(*mix(top, low, k / (bands - 1)))
+        y0, y1 = HORIZON * k // bands, HORIZON * (k + 1) // bands
+        parts.append(f'<rect y="{y0}" width="{w}" height="{y1 - y0 + 1}" fill="{colour}"/>')
+    parts.append(f'<rect y="{HORIZON}" width="{w}" height="{h - HORIZON}" fill="{sea}"/>')
     if ship.hour == "day":
         parts.append('<circle cx="160" cy="120" r="50" fill="#fff3c4"/>')
     parts += [poly(colour, polygon) for colour, polygon in shapes(ship)]
