@@ -91,14 +91,14 @@ def test_a_hand_fans_the_cards_left_to_right_each_turned(tmp_path: Path) -> None
     corner = to_image(red, 6, 6)
     assert _close(shown.getpixel((round(corner[0]), round(corner[1])))[:3], (178, 42, 34))
 
-    # its left edge leans as far as its turn says: 60 px apart, the rows' first red pixels are
-    # 60 × tan(angle) apart
+    # its left edge leans as far as its turn says: 40 px apart, the rows' first red pixels are
+    # 40 × tan(angle) apart
     def first_red(y: int) -> int:
         return next(x for x in range(shown.width) if _close(shown.getpixel((x, y))[:3], (178, 42, 34), 30))
 
     cy = round(red.centre[1])
-    lean = first_red(cy + 30) - first_red(cy - 30)
-    assert lean == pytest.approx(60 * math.tan(math.radians(-red.angle)), abs=2)
+    lean = first_red(cy + 20) - first_red(cy - 20)
+    assert lean == pytest.approx(40 * math.tan(math.radians(-red.angle)), abs=2)
     assert lean > 8
     # the last card lies on top, its colour where the cards overlap
     yellow = layout.cards[-1]

@@ -85,13 +85,37 @@ def shapes(ship: Ship) -> list[tuple[str, list[tuple[float, float]]]]:
     cx, water = SIZE[0] / 2 + rng.uniform(-40, 40), HORIZON + 70
     half = 250 * ship.length
     out: list[tuple[str, list[tuple[float, float]]]] = []
-    hull = [(cx - half, water - 55), (cx + half + 40, water - 70), (cx + half - 30, water + 25), (cx - half + 40, water + 25)]
+    hull = [
+        (cx - half, water - 55),
+        (cx + half + 40, water - 70),
+        (cx + half - 30, water + 25),
+        (cx - half + 40, water + 25),
+    ]
     out.append((ship.hull, hull))
-    out.append(("#e9dfc8", [(cx - half + 8, water - 40), (cx + half + 25, water - 52), (cx + half + 22, water - 44), (cx - half + 10, water - 32)]))
+    out.append(
+        (
+            "#e9dfc8",
+            [
+                (cx - half + 8, water - 40),
+                (cx + half + 25, water - 52),
+                (cx + half + 22, water - 44),
+                (cx - half + 10, water - 32),
+            ],
+        )
+    )
     if ship.masts == 0:  # a steamer: cabin and funnel
-        out.append(("#f1ebdc", [(cx - 90, water - 58), (cx + 110, water - 62), (cx + 110, water - 130), (cx - 90, water - 126)]))
-        out.append((ship.flag, [(cx - 10, water - 125), (cx + 40, water - 126), (cx + 45, water - 250), (cx - 5, water - 249)]))
-        out.append(("#1b1b1b", [(cx - 6, water - 235), (cx + 44, water - 236), (cx + 45, water - 250), (cx - 5, water - 249)]))
+        out.append(
+            (
+                "#f1ebdc",
+                [(cx - 90, water - 58), (cx + 110, water - 62), (cx + 110, water - 130), (cx - 90, water - 126)],
+            )
+        )
+        out.append(
+            (ship.flag, [(cx - 10, water - 125), (cx + 40, water - 126), (cx + 45, water - 250), (cx - 5, water - 249)])
+        )
+        out.append(
+            ("#1b1b1b", [(cx - 6, water - 235), (cx + 44, water - 236), (cx + 45, water - 250), (cx - 5, water - 249)])
+        )
         for i in range(4):
             r = 22 + 10 * i
             x, y = cx + 30 + 45 * i, water - 285 - 38 * i
@@ -114,7 +138,9 @@ def shapes(ship: Ship) -> list[tuple[str, list[tuple[float, float]]]]:
             out.append((ship.sail, [(x + 8, top + 10), (x + 8, water - 75), (x + 150 * ship.length, water - 75)]))
             out.append((ship.sail, [(x - 8, top + 30), (x - 8, water - 80), (x - 110, water - 80)]))
         else:  # lateen: one long slanted yard
-            out.append((ship.sail, [(x - 130, top + 150), (x + 60, top + 5), (x + 40, water - 78), (x - 70, water - 82)]))
+            out.append(
+                (ship.sail, [(x - 130, top + 150), (x + 60, top + 5), (x + 40, water - 78), (x - 70, water - 82)])
+            )
         out.append((ship.flag, [(x + 4, top), (x + 60, top + 14 + rng.uniform(-6, 6)), (x + 4, top + 28)]))
     return out
 
@@ -234,7 +260,7 @@ ICONS = {
     "coin": '<path fill-rule="evenodd" d="M256 24a232 232 0 1 0 0.1 0zM256 80a176 176 0 1 1-0.1 0z'
     'M256 120l40 90 96 8-73 63 22 94-85-50-85 50 22-94-73-63 96-8z"/>',
     "anchor": '<path d="M236 40h40v36a40 40 0 1 1-40 0zM256 96a16 16 0 1 0 0.1 0zM180 150h152v36H276v214'
-    'c60-8 104-50 116-110l-40 10 70-80 40 100-34-14c-14 90-86 150-172 156-86-6-158-66-172-156l-34 14 40-100'
+    "c60-8 104-50 116-110l-40 10 70-80 40 100-34-14c-14 90-86 150-172 156-86-6-158-66-172-156l-34 14 40-100"
     ' 70 80-40-10c12 60 56 102 116 110V186h-56z"/>',
     "fish": '<path d="M40 256c60-90 170-130 270-90l110-80-20 170 20 170-110-80c-100 40-210 0-270-90z'
     'M130 232a20 20 0 1 0 0.1 0z" fill-rule="evenodd"/>',
@@ -246,8 +272,7 @@ ICONS = {
     'h40a20 20 0 1 0 20-20H40zM40 360h180v40H40z"/>',
     "lighthouse": '<path d="M226 40h60v30h20v40H206V70h20zM206 130h100l30 300H176zM140 440h232v40H140z'
     'M120 80l70 20-70 20zM392 80l-70 20 70 20z"/>',
-    "crane": '<path d="M90 460V420h60V120l220 0v30H190v40l180 120h-20V180l-160 0v240h60v40z'
-    'M356 310h28v50h-28z"/>',
+    "crane": '<path d="M90 460V420h60V120l220 0v30H190v40l180 120h-20V180l-160 0v240h60v40zM356 310h28v50h-28z"/>',
 }
 
 
