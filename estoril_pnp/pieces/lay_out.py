@@ -75,7 +75,7 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
         try:
             shared = _side(design, layouts["back"], None, "face", translate, overflows, back_key, lang, back_key)
         except InputError as exc:
-            problems += [Finding(f"{back_key} [{lang}]", None, f.key, f.message) for f in exc.findings]
+            problems += [_on_piece(f, back_key, lang) for f in exc.findings]
             continue
         seen: set[str] = set()
         for item in items:
@@ -95,11 +95,8 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                 own = _side(design, layouts["reverse"], item, "reverse", translate, overflows, first, lang, art)
             except InputError as exc:
                 for f in exc.findings:
-                    if f.file != PIECE_DATA and not isinstance(exc, _MarkupFaults):
-                        problems.append(f)  # already located in a file (a picture an items file names)
-                        continue
                     at = _located(item, f, lang) if isinstance(exc, _MarkupFaults) else None
-                    problems.append(at or Finding(f"{first} [{lang}]", None, f.key, f.message))
+                    problems.append(at or _on_piece(f, first, lang))
                 continue
             assert front is not None
             back = own if kind.reverse else shared
@@ -126,6 +123,14 @@ TOO_LONG = "text does not fit even at its minimum size"
 def too_long(finding: Finding) -> bool:
     """Whether a finding of `lay_out` is text that does not fit (the rest are pictures too coarse to print)."""
     return finding.message.startswith(TOO_LONG)
+
+
+def _on_piece(finding: Finding, key: str, lang: str) -> Finding:
+    """A side's finding named by its piece and language, unless it is already located in a file
+    (a picture a layout or an items file names keeps its place)."""
+    if finding.file not in (PIECE_DATA, ""):
+        return finding
+    return Finding(f"{key} [{lang}]", None, finding.key, finding.message)
 
 
 class _MarkupFaults(InputError):
