@@ -164,12 +164,16 @@ def _own_marks(
     sides = [(0.0, outline)]
     if fold:
         sides.append((width, outline.flipped(flip, width, height)))
-    pair = Box(0.0, 0.0, 2 * width if fold else width, height).grow(bleed, bleed, bleed, bleed)
     found = [
         Mark(*apply(slot.front_matrix, dx + x0, y0), *apply(slot.front_matrix, dx + x1, y1))
         for dx, shape in sides
         for x0, y0, x1, y1 in outline_marks(shape, width, height, bleed, MARK_CLEAR, OUTLINE_MARK)
-        if not (fold and (_within(pair, dx + x0, y0) or _within(pair, dx + x1, y1)))
+        if not any(
+            _within(Box(other, 0.0, width, height).grow(bleed, bleed, bleed, bleed), dx + x, y)
+            for other, _ in sides
+            if other != dx
+            for x, y in ((x0, y0), (x1, y1))
+        )
     ]
     if fold:  # the fold line, marked above and below the pair
         near, far = bleed + MARK_CLEAR, bleed + MARK_CLEAR + OUTLINE_MARK
