@@ -438,3 +438,28 @@ def _inside(p: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
         if (y0 > p[1]) != (y1 > p[1]) and p[0] < x0 + (p[1] - y0) * (x1 - x0) / (y1 - y0):
             crossings += 1
     return crossings % 2 == 1
+
+
+@pytest.mark.parametrize(
+    ("outline", "width", "height", "grid", "packed"), [(HEX, 60, 52, 9, 11), (CIRCLE, 25, 25, 45, 52)]
+)
+def test_a_cutter_sheet_packs_hexagons_and_circles_too(
+    outline: Outline, width: float, height: float, grid: int, packed: int
+) -> None:
+    from estoril_pnp.render.cutter import SILHOUETTE, plan_cut
+    from estoril_pnp.render.outline import RECT
+
+    sheet = plan_cut(PAPERS["a4"], SILHOUETTE, width, height, BLEED, 0, outline)
+    assert (len(plan_cut(PAPERS["a4"], SILHOUETTE, width, height, BLEED, 0, RECT).slots), len(sheet.slots)) == (
+        grid,
+        packed,
+    )
+    line = cut_line(outline, width, height).polygon(48)
+    shapes = [[(s.x + x, s.y + y) for x, y in line] for s in sheet.slots]
+    for i, shape in enumerate(shapes):
+        for other in shapes[i + 1 :]:
+            if math.dist(shape[0], other[0]) < 1.5 * max(width, height):
+                assert _apart(shape, other) >= 2 * BLEED - 0.05, "the bleeds meet at most"
+        grown = sheet.slots[i].grow(BLEED, BLEED, BLEED, BLEED)
+        assert grown.x >= 10 and grown.right <= sheet.page_width - 10, "inside the registration marks"
+        assert not any(grown.overlap(k) for k in sheet.keep_out)
