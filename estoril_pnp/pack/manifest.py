@@ -39,7 +39,7 @@ class OutlineSpec(Record):
         if self.shape == "hexagon":
             return Outline("hexagon", orientation=self.orientation or "flat")
         if self.shape == "polygon":
-            return Outline("polygon", points=tuple(tuple(p) for p in self.points or ()))  # type: ignore[misc]
+            return Outline("polygon", points=tuple((x, y) for x, y in self.points or ()))
         return Outline(self.shape)
 
 
