@@ -116,6 +116,8 @@ def check(path: Path, locate: Locate) -> Info:
         info = _svg(path, stamp) if kind == "SVG" else _raster(path, kind, stamp)
     except _Refused as exc:
         raise InputError([locate(f"{path.name}: {exc}")]) from None
+    except OSError as exc:  # a folder where the picture should be, a file gone since
+        raise InputError([locate(f"{path.name}: cannot be read ({exc.strerror or type(exc).__name__})")]) from None
     _checked[path] = info
     return info
 
@@ -191,7 +193,7 @@ def _svg(path: Path, stamp: tuple[int, int]) -> Info:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
         root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
+    except (etree.XMLSyntaxError, ValueError) as exc:
         raise _Refused(f"not a readable SVG ({_reason(exc)})") from None
     if root is None or etree.QName(root).localname != "svg":
         raise _Refused("not an SVG (its first element is not <svg>)")
@@ -331,6 +333,7 @@ def _form(canvas: Any, path: Path) -> str:
         if kind == "SVG":
             from reportlab.graphics import renderPDF
 
+            _svg(path, stamp)  # checked again if it changed since: svglib would follow its links
             drawing = _drawing(path, stamp)
             canvas.scale(1 / drawing.width, 1 / drawing.height)
             renderPDF.draw(drawing, canvas, 0, 0)
@@ -343,7 +346,9 @@ def _form(canvas: Any, path: Path) -> str:
                 else:  # pixels: a PNG, a WebP, or a JPEG its camera stored mirrored
                     canvas.drawImage(_pixels(path), 0, 0, 1, 1, mask="auto")
         canvas.endForm()
-    except (OSError, _Refused, ValueError) as exc:  # the file changed since it was checked
+    except Exception as exc:  # the file changed since it was checked, and Pillow or svglib says so its own way
+        if isinstance(exc, InputError):
+            raise
         raise InputError([Finding(path, None, "", f"{path.name}: cannot be drawn ({_reason(exc)})")]) from None
     defined.add(name)
     return name
