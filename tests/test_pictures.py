@@ -365,6 +365,13 @@ def test_low_resolution_art_is_named_with_its_figures(tmp_path: Path, size: Any,
     assert strict.exit_code == 1
     built = _run("build", pack, tmp_path / "out")
     assert built.exit_code == 0 and f"warning: {want}" in built.output.splitlines(), built.output
+    strict_out = tmp_path / "strict"
+    refused = runner.invoke(app, ["build", "--strict", "--pack", str(pack), "--out", str(strict_out)])
+    if floor == 150:  # too coarse to print: --strict refuses it, and writes nothing
+        assert refused.exit_code == 2 and f"error: {want}" in refused.output.splitlines(), refused.output
+        assert not strict_out.exists() or not any(p.is_file() for p in strict_out.rglob("*.pdf"))
+    else:  # soft, but printable: still a warning
+        assert refused.exit_code == 0 and f"warning: {want}" in refused.output.splitlines(), refused.output
 
 
 @pytest.mark.slow

@@ -298,6 +298,11 @@ def coarse(op: ImageOp, shown_as: str, where: str, bleed: float) -> Finding | No
     return Finding(shown_as, None, where, message, "warning")
 
 
+def unprintable(finding: Finding) -> bool:
+    """Whether a finding of `coarse` is a picture under COARSE_PPI: what `build --strict` refuses."""
+    return finding.message.split(" (", 1)[0].endswith(f", under {COARSE_PPI}")
+
+
 # --- drawing ------------------------------------------------------------------------------
 
 
