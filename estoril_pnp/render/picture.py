@@ -347,7 +347,7 @@ def _form(canvas: Any, path: Path) -> str:
             with _binary():
                 if turn is not None:  # ReportLab copies a JPEG file's bytes as they are; turned here if need be
                     _turn_unit_square(canvas, turn)
-                    canvas.drawImage(str(path), 0, 0, 1, 1)
+                    canvas.drawImage(_jpeg(path, digest), 0, 0, 1, 1)
                 else:  # pixels: a PNG, a WebP, or a JPEG its camera stored mirrored
                     canvas.drawImage(_pixels(path), 0, 0, 1, 1, mask="auto")
         canvas.endForm()
@@ -357,6 +357,19 @@ def _form(canvas: Any, path: Path) -> str:
         raise InputError([Finding(path, None, "", f"{path.name}: cannot be drawn ({_reason(exc)})")]) from None
     defined.add(name)
     return name
+
+
+def _jpeg(path: Path, digest: str) -> Any:
+    """A JPEG file for ReportLab to copy as it is, its image named by its bytes: named by its path (as
+    ReportLab names a file), a PDF's bytes would change with the pack's folder."""
+    from reportlab.lib.utils import ImageReader
+
+    class Passed(ImageReader):  # type: ignore[misc]
+        def getRGBData(self) -> bytes:  # what ReportLab names the image by; a JPEG's pixels are never read
+            self._dataA = None
+            return digest.encode()
+
+    return Passed(str(path))
 
 
 def _stored_orientation(path: Path) -> int:
