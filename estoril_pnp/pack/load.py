@@ -7,7 +7,7 @@ Every fault names file, line and key; nothing here knows any particular game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ from ..scoring import sheet as scoresheet
 from ..scoring.sheet import Sheet
 from ..source import names, typed, yamlsrc
 from ..source.packfiles import PackFiles
-from .items import Item, read_item_files
+from .items import Column, Item, ItemFile, read_item_files
 from .manifest import Manifest, PackInfo
 from .model import GameModel, load_model
 from .ttsspec import TtsSpec, read_spec
@@ -37,6 +37,7 @@ class Pack:
     tts: tuple[TtsSpec, yamlsrc.Located] | None  # tts.yaml, if the pack has one
     sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
     sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
+    columns: Mapping[str, tuple[Column, ...]] = field(default_factory=dict)  # a spreadsheet items file's, by name
 
     def texts(self, lang: str) -> Texts:
         defaults = self.sheet.unwritten if self.sheet is not None else {}
@@ -72,10 +73,12 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
     info, info_src = _read(files, "pack.yaml", PackInfo, findings)
     manifest, manifest_src = _read(files, "components.yaml", Manifest, findings)
     catalogs = _load_catalogs(files, findings)
-    items: dict[str, list[Item]] = {}
+    read: dict[str, ItemFile] = {}
     if manifest is not None:
-        items, faults = read_item_files(files, manifest)
+        read, faults = read_item_files(files, manifest, manifest_src)
         findings += faults
+    items: dict[str, list[Item]] = {name: file.items for name, file in read.items()}
+    columns = {name: file.columns for name, file in read.items() if file.columns}
     tts = None
     try:  # read with the rest, so a deck's name that is not a name stops every command
         tts = read_spec(files)
@@ -93,7 +96,7 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
         if not keep_sheet_faults:
             raise
         sheet, faults = None, tuple(exc.findings)
-    return Pack(files, info, manifest, manifest_src, catalogs, model, items, tts, sheet, faults)
+    return Pack(files, info, manifest, manifest_src, catalogs, model, items, tts, sheet, faults, columns)
 
 
 def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import Finding, InputError
 from ..i18n.catalogs import FALLBACK, MissingText, Texts
+from ..pack.cells import typed
 from ..pack.items import Item, Values
 from ..pack.load import Pack
 from ..pack.manifest import PieceKind
@@ -81,6 +82,11 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                 problems.append(pack.manifest_src.finding(at, f"two items with id {item.id!r}"))
             seen.add(item.id)
             first = piece_key(kind, item.id, 1)
+            try:  # a spreadsheet's cells, as this language shows them, typed by the layouts; each fault at its cell
+                item = typed(item, layouts["face"], layouts["reverse"], design, lang)
+            except InputError as exc:
+                problems += exc.findings
+                continue
             try:  # the copies are alike: laid out, and reported, once
                 front = _side(design, layouts["face"], item.face, translate, overflows, first, lang)
                 own = _side(design, layouts["reverse"], item.reverse, translate, overflows, first, lang)
@@ -115,9 +121,11 @@ def faces(pack: Pack, design: Design, lang: str) -> dict[str, Values]:
     texts = pack.texts(lang)
     out: dict[str, Values] = {}
     for name, kind in pack.manifest.pieces.items():
+        face, reverse = (_layout(pack, design, name, kind, side) for side in ("face", "reverse"))
         for item in _items(pack, design, name, kind, texts):
+            shown = typed(item, face, reverse, design, lang)
             for n in range(1, kind.copies + 1):
-                out[piece_key(kind, item.id, n)] = item.face
+                out[piece_key(kind, item.id, n)] = shown.face
     return out
 
 
@@ -173,7 +181,7 @@ def _items(pack: Pack, design: Design, name: str, kind: PieceKind, t: Texts) -> 
             return made
     if kind.items in pack.items:
         return pack.items[kind.items]
-    message = f"'{kind.items}' is neither a list the game model provides nor a .yaml file of items"
+    message = f"'{kind.items}' is neither a list the game model provides nor a file of items (.yaml, .csv, .xlsx, .ods)"
     raise InputError([pack.manifest_src.finding(("pieces", name, "items"), message)])
 
 
