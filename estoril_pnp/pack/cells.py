@@ -8,7 +8,8 @@ A cell is kept as written until here (`pack/items.py`), because only the layout 
 - a style key (`name.colour`, `frame.width`) a number where the layout takes a number (a whole one
   for a grid's `cols` and `rows`), yes or no for `upper`, `wrap` and `bleed`, numbers split on `|`
   for `dash`, two colours split on `|` for `colours`, else the name as written;
-- a column that names no element of the layout is left to `validate` (pack/fields.py).
+- a column that names no element of the layout, or a style key it does not take, is named once by
+  `validate` (pack/unused.py).
 The values that come out are the ones a YAML file of items would give, so everything after is one.
 """
 
@@ -61,8 +62,7 @@ def _side(
 
         if key:
             if key not in ACCEPTS[el.verb]:
-                fault(f"a {el.verb} has no style key {key!r}; it takes {', '.join(sorted(ACCEPTS[el.verb]))}")
-                continue
+                continue  # validate names the column once (pack/unused.py)
             styled = _style(key, value, fault)
             if styled is not None:
                 styles.setdefault(element, {})[key] = styled

@@ -6,6 +6,7 @@ Every fault names file, line and key; nothing here knows any particular game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -123,6 +124,15 @@ def _read(
     return None, src
 
 
+# a catalog's name: a code CLDR's plural rules are looked up by (as `i18n new` takes it)
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}([_-][a-z0-9]{2,8})?")
+
+
+def is_catalog(file: Path) -> bool:
+    """Whether a file of i18n/ is a language's catalog, LANG.yaml; `validate` names one that is not (pack/unused.py)."""
+    return file.suffix == ".yaml" and bool(LANGUAGE_CODE.fullmatch(file.stem))
+
+
 @cache
 def shipped_catalogs() -> Catalogs:
     """The shipped pack's catalogs: the engine's own words for a pack that does not write them."""
@@ -132,6 +142,8 @@ def shipped_catalogs() -> Catalogs:
 def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[str, str]]:
     catalogs: dict[str, dict[str, str]] = {}
     for file in files.listing("i18n"):
+        if names.is_name(file.stem) and not is_catalog(file):
+            continue  # notes.yaml: no language, never read as one
         try:
             src = yamlsrc.read(file)
         except InputError as exc:
