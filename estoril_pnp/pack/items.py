@@ -30,7 +30,7 @@ SIDES = ("face", "reverse")
 KEY_CELL = "key:"  # a cell that names a catalog text
 # a column: [reverse.]element[.style key][@language]
 COLUMN = re.compile(
-    r"^(?:(?P<reverse>reverse)\.)?(?P<field>[a-z0-9][a-z0-9_-]*(?:\.[a-z_]+)?)(?:@(?P<lang>[A-Za-z_-]+))?$"
+    r"^(?:(?P<reverse>reverse)\.)?(?P<field>[A-Za-z0-9_][A-Za-z0-9_-]*(?:\.[a-z_]+)?)(?:@(?P<lang>[A-Za-z_-]+))?$"
 )
 Field = tuple[str, str, str]  # (side, field, language): "" for every language
 

@@ -181,11 +181,9 @@ def _xlsx(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
 
 
 def _ods(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
-    from odf import teletype
-    from odf.namespaces import OFFICENS, TABLENS
+    from odf.namespaces import TABLENS
     from odf.opendocument import load
     from odf.table import Table as OdfTable
-    from odf.table import TableRow
 
     calcext = "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"
     try:
@@ -195,7 +193,17 @@ def _ods(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
         raise InputError([Finding(path, None, "", f"not an ODS spreadsheet ({type(exc).__name__})")]) from None
     names = [str(s.getAttrNS(TABLENS, "name")) for s in sheets]
     name = _sheet(path, names, wanted)
-    sheet = sheets[names.index(name)]
+    try:
+        return name, _ods_rows(sheets[names.index(name)], calcext)
+    except (ValueError, TypeError, AttributeError) as exc:  # a repeat count that is no number, …
+        raise InputError([Finding(path, None, "", f"not a readable ODS spreadsheet ({type(exc).__name__})")]) from None
+
+
+def _ods_rows(sheet: Any, calcext: str) -> list[list[Cell]]:
+    from odf import teletype
+    from odf.namespaces import OFFICENS, TABLENS
+    from odf.table import TableRow
+
     rows: list[list[Cell]] = []
     number = 0
     for row in sheet.getElementsByType(TableRow):
@@ -234,7 +242,7 @@ def _ods(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
         number += repeat
         if len(rows) > MAX_ROWS + 1:
             break
-    return name, rows
+    return rows
 
 
 def _sheet(path: Path, names: list[str], wanted: str | None) -> str:
