@@ -297,3 +297,31 @@ def test_files_no_reader_takes_are_named_and_a_note_in_i18n_is_no_language(tmp_p
         assert re.search(says, done.output), (says, done.output)
     assert "LICENSE" not in done.output
     assert runner.invoke(app, ["validate", "--strict", "--pack", str(pack)]).exit_code == 1
+
+
+def test_a_reverse_column_and_a_style_column_fill_the_pieces_as_yaml_would(tmp_path: Path) -> None:
+    from estoril_pnp.pieces.lay_out import lay_out
+    from estoril_pnp.render.layout import load_design
+    from estoril_pnp.render.ops import TextOp
+
+    pack_dir = sheet_pack(tmp_path, "cards.csv", csv_text(ROWS).encode())
+    (pack_dir / "aids.yaml").unlink()
+    (pack_dir / "aids.csv").write_text("id,reverse.title,reverse.title@cs,title.upper\nturn,Scoring,Počítání,no\n")
+    components = pack_dir / "components.yaml"
+    components.write_text(components.read_text().replace("items: aids.yaml", "items: aids.csv"))
+    pack = load_pack(pack_dir)
+    design = load_design(pack.files)
+    for lang, title in (("en", "Scoring"), ("cs", "Počítání")):
+        pieces = {p.key: p for p in lay_out(pack, design, lang)[0]}
+        aid = pieces["aids/turn/1"]
+        back = [line[2] for op in aid.back or () if isinstance(op, TextOp) for line in op.lines]
+        front = [line[2] for op in aid.front if isinstance(op, TextOp) for line in op.lines]
+        assert back[0] == title.upper()  # reverse.title over the catalog key, upper as the layout says
+        assert front[0] != front[0].upper()  # title.upper: no, over the layout's `upper: true`
+
+
+def test_a_yes_or_no_key_given_neither_is_refused_at_its_cell(tmp_path: Path) -> None:
+    header = [*HEADER, "name.upper"]
+    rows = [[*ROWS[0], "yes"], [*ROWS[1], "perhaps"], [*ROWS[2], ""]]
+    pack = sheet_pack(tmp_path, "cards.csv", csv_text(rows, header=header).encode())
+    refused(pack, tmp_path, r"cards\.csv:3: name\.upper: must be yes or no \(got 'perhaps'\)")
