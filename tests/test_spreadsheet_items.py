@@ -243,7 +243,7 @@ def test_an_error_saved_by_a_formula_is_refused_at_its_sheet_row_and_column(tmp_
 
 
 def test_a_wrong_type_in_an_xlsx_is_refused_at_its_sheet_row_and_column(tmp_path: Path) -> None:
-    rows: list[list[object]] = [HEADER, *ROWS]
+    rows: list[list[object]] = [HEADER, *(list(row) for row in ROWS)]
     rows[3][6] = "thick"
     pack = sheet_pack(tmp_path, "cards.xlsx", workbook(rows), "cards.xlsx#Cards")
     refused(
@@ -252,7 +252,7 @@ def test_a_wrong_type_in_an_xlsx_is_refused_at_its_sheet_row_and_column(tmp_path
 
 
 def test_a_sheet_the_workbook_lacks_is_refused(tmp_path: Path) -> None:
-    pack = sheet_pack(tmp_path, "cards.xlsx", workbook([HEADER, *ROWS]), "cards.xlsx#Ships")
+    pack = sheet_pack(tmp_path, "cards.xlsx", workbook([HEADER, *(list(row) for row in ROWS)]), "cards.xlsx#Ships")
     refused(pack, tmp_path, r"cards\.xlsx: no sheet called 'Ships'; it has Notes, Cards")
 
 
