@@ -26,7 +26,9 @@ def make(folder: Path, rows: int) -> tuple[Path, Path]:
     from odf.text import P
     from openpyxl import Workbook
 
-    data = [HEADER] + [[f"ship_{i}", f"Ship {i}", i % 7, "tiny/wave", "Gain 2 coins. " * 4, "Zyskaj 2."] for i in range(rows)]
+    data = [HEADER] + [
+        [f"ship_{i}", f"Ship {i}", i % 7, "tiny/wave", "Gain 2 coins. " * 4, "Zyskaj 2."] for i in range(rows)
+    ]
     book = Workbook()
     sheet = book.active
     sheet.title = "Ships"

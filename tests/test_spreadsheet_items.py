@@ -325,3 +325,11 @@ def test_a_yes_or_no_key_given_neither_is_refused_at_its_cell(tmp_path: Path) ->
     rows = [[*ROWS[0], "yes"], [*ROWS[1], "perhaps"], [*ROWS[2], ""]]
     pack = sheet_pack(tmp_path, "cards.csv", csv_text(rows, header=header).encode())
     refused(pack, tmp_path, r"cards\.csv:3: name\.upper: must be yes or no \(got 'perhaps'\)")
+
+
+def test_an_icon_or_a_colour_that_does_not_exist_is_refused_at_its_cell(tmp_path: Path) -> None:
+    header = [*HEADER, "frame.stroke"]
+    rows = [[*ROWS[0], "sea"], [*ROWS[1][:5], "tiny/wav", "", "sea"], [*ROWS[2], "seaweed"]]
+    pack = sheet_pack(tmp_path, "cards.csv", csv_text(rows, header=header).encode())
+    refused(pack, tmp_path, r"cards\.csv:3: badge: icon file 'tiny/wav\.svg' not found")
+    refused(pack, tmp_path, r"cards\.csv:4: frame\.stroke: unknown colour 'seaweed'")

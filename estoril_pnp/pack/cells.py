@@ -64,19 +64,23 @@ def _side(
             if key not in ACCEPTS[el.verb]:
                 continue  # validate names the column once (pack/unused.py)
             styled = _style(key, value, fault)
-            if styled is not None:
+            if styled is None:
+                continue
+            # a colour the palette lacks, a font role, a choice: checked as a layout's key is, at this cell
+            at = item.at(side, name, lang)
+            found = check_style(el.verb, {key: styled}, design, lambda _, message, at=at: replace(at, message=message))
+            if found:
+                problems.extend(found)
+            else:
                 styles.setdefault(element, {})[key] = styled
             continue
         content = _content(el.verb, value, fault)
+        if content is not None and el.verb in ("icon", "icons"):
+            content = _icons(content, design, item.at(side, name, lang), problems)
         if content is not None:
             out[element] = content
     for element, style in styles.items():
         el = elements[element]
-        at = item.at(side, f"{element}.{next(iter(style))}", lang)
-        found = check_style(el.verb, style, design, lambda key, message, at=at: replace(at, message=message))
-        if found:
-            problems += found
-            continue
         content = out.get(element)
         base = (
             dict(content) if isinstance(content, dict) else {CONTENT[el.verb]: content} if content is not None else {}
@@ -120,6 +124,17 @@ def _content(verb: str, value: Any, fault: Callable[[str], None]) -> Any:
             cells.append([int(p) for p in pair])
         return cells
     return value
+
+
+def _icons(content: str | list[str], design: Design, at: Finding, problems: list[Finding]) -> str | list[str] | None:
+    """The icon names, each found in the pack or the shipped icons; None if one is not."""
+    before = len(problems)
+    for name in [content] if isinstance(content, str) else content:
+        try:
+            design.icon_file(name, at)
+        except InputError as exc:
+            problems += exc.findings
+    return content if len(problems) == before else None
 
 
 def _wants(verb: str) -> str:
