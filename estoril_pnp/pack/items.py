@@ -99,6 +99,8 @@ def read_item_files(
                 out[source] = read_sheet(files, name, sheet or None)
             elif suffix and manifest_src is not None:
                 message = f"estoril-pnp does not read items from a {suffix} file; it reads {', '.join(ITEM_FILES)}"
+                if suffix in YAML_FILES:
+                    message = f"a YAML file has no sheets: name it without #{sheet}"
                 findings.append(manifest_src.finding(("pieces", kind, "items"), message))
         except InputError as exc:
             findings += exc.findings
