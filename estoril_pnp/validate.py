@@ -18,6 +18,7 @@ from .i18n import catalogs as i18n
 from .pack import markup
 from .pack.load import Pack, load_pack
 from .pack.translation import plural_stems, state, used_keys
+from .pack.unused import unread_files, unused_fields
 from .pieces.lay_out import lay_out, layout_failure, too_long
 from .pieces.selection import one_of_each
 from .render.coverage import missing_glyphs
@@ -84,11 +85,13 @@ def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
     findings = list(pack.sheet_findings)
     findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
     findings += check_sizes(pack)
+    findings += unread_files(pack.files.root)
     register_fonts()
     try:
         design = load_design(pack.files)
     except InputError as exc:
         return Checked(findings + exc.findings)
+    findings += unused_fields(pack, design)
     findings += check_catalogs(pack, design)
     langs = pack.languages if languages is None else languages
     made = Checked([])

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import Finding, InputError
 from ..i18n.catalogs import FALLBACK, MissingText, Texts
+from ..pack.cells import typed
 from ..pack.items import Item, Values
 from ..pack.load import Pack
 from ..pack.manifest import PieceKind
@@ -89,6 +90,11 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                 problems.append(pack.manifest_src.finding(at, f"two items with id {item.id!r}"))
             seen.add(item.id)
             first = piece_key(kind, item.id, 1)
+            try:  # a spreadsheet's cells, as this language shows them, typed by the layouts; each fault at its cell
+                item = typed(item, layouts["face"], layouts["reverse"], design, lang)
+            except InputError as exc:
+                problems += exc.findings
+                continue
             try:  # the copies are alike: laid out, and reported, once
                 art = f"{kind.group}/{item.id}"  # a picture too coarse is said once for every copy
                 front = _side(design, layouts["face"], item, "face", translate, overflows, first, lang, art)
@@ -142,8 +148,8 @@ def _located(item: Item, finding: Finding, lang: str) -> Finding | None:
     not written there (a layout's text, a model's item)."""
     element = re.split(r"[.\[]", finding.key, maxsplit=1)[0]
     side = "face" if element in item.face else "reverse" if element in item.reverse else None
-    at = item.where(side, element) if side else None
-    return None if at is None else Finding(at.file, at.line, at.key, f"{finding.message} [{lang}]")
+    at = item.at(side, element, lang) if side else None
+    return None if at is None or not at.file else Finding(at.file, at.line, at.key, f"{finding.message} [{lang}]")
 
 
 def piece_key(kind: PieceKind, item_id: str, copy: int) -> str:
@@ -157,9 +163,11 @@ def faces(pack: Pack, design: Design, lang: str) -> dict[str, Values]:
     texts = pack.texts(lang)
     out: dict[str, Values] = {}
     for name, kind in pack.manifest.pieces.items():
+        face, reverse = (_layout(pack, design, name, kind, side) for side in ("face", "reverse"))
         for item in _items(pack, design, name, kind, texts):
+            shown = typed(item, face, reverse, design, lang)
             for n in range(1, kind.copies + 1):
-                out[piece_key(kind, item.id, n)] = item.face
+                out[piece_key(kind, item.id, n)] = shown.face
     return out
 
 
@@ -202,7 +210,7 @@ def _side(
         return None
     translate.layout = layout.name
     values: Mapping[str, Any] = {} if item is None else getattr(item, side)
-    done = resolve(design, layout, values, translate, lambda element: item and item.where(side, element))
+    done = resolve(design, layout, values, translate, lambda element: item and item.at(side, element, lang))
     overflows += [
         Finding(f"{key} [{lang}]", None, o.element, f"{TOO_LONG}: {o.text!r}", "warning") for o in done.overflows
     ]
@@ -225,7 +233,7 @@ def _items(pack: Pack, design: Design, name: str, kind: PieceKind, t: Texts) -> 
             return made
     if kind.items in pack.items:
         return pack.items[kind.items]
-    message = f"'{kind.items}' is neither a list the game model provides nor a .yaml file of items"
+    message = f"'{kind.items}' is neither a list the game model provides nor a file of items (.yaml, .csv, .xlsx, .ods)"
     raise InputError([pack.manifest_src.finding(("pieces", name, "items"), message)])
 
 
