@@ -431,17 +431,13 @@ def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str], Checked]:
     input, before any file is written, for every error `validate` finds in the pack and in those languages
     (the same findings, in the same words)."""
     from .pack.load import load_pack
-    from .validate import checked
+    from .validate import checked, refuse_errors
 
     pack = load_pack(pack_dir, keep_sheet_faults=True)  # a faulty score sheet is reported with the rest
     if lang != "all":
         texts(pack, lang)  # a language the pack has
     languages = pack.languages if lang == "all" else [lang]
-    found = checked(pack, languages)
-    errors = [f for f in found.findings if f.severity == "error"]
-    if errors:
-        raise InputError(errors)
-    return pack, languages, found
+    return pack, languages, refuse_errors(checked(pack, languages))
 
 
 def how_to_print(drawn: int, files: int, target: Path, options: SheetOptions) -> str:

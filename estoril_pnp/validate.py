@@ -102,6 +102,15 @@ def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
     return Checked(list(dict.fromkeys(findings)), made.pieces, made.documents)
 
 
+def refuse_errors(found: Checked) -> Checked:
+    """`found` as it is; InputError for every error among its findings: what `build` and `watch`
+    refuse before they write a file."""
+    errors = [f for f in found.findings if f.severity == "error"]
+    if errors:
+        raise InputError(errors)
+    return found
+
+
 def check_sizes(pack: Pack) -> list[Finding]:
     """Every kind of piece goes on A4 and on Letter with the default bleed, many to a sheet or as a
     board tiled across sheets (a piece a sheet holds tiles too): what the build would refuse, at its size."""

@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+from urllib.request import urlopen
 
 import pytest
 from conftest import assert_clean_outcome
@@ -24,6 +30,7 @@ from estoril_pnp.watch.gallery import Gallery
 from estoril_pnp.watch.server import serve
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
 KEY = "0123abcd"  # a picture the gallery holds
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
 WAIT = 5.0  # seconds any one answer may take
@@ -152,26 +159,32 @@ def test_every_bad_path_is_404_and_the_terminal_stays_quiet(
     assert printed.out == "" and printed.err == ""
 
 
-def test_connections_are_capped_and_a_silent_one_is_let_go(served: tuple[int, Gallery]) -> None:
+def test_connections_are_capped(served: tuple[int, Gallery]) -> None:
     port, _ = served
     before = threading.active_count()
-    silent = [socket.create_connection(("127.0.0.1", port), timeout=WAIT) for _ in range(2)]
-    time.sleep(0.3)  # both taken in: the 2 places are full
-    crowd = [socket.create_connection(("127.0.0.1", port), timeout=WAIT) for _ in range(20)]
-    for sock in crowd:  # closed unanswered, not queued or given a thread
-        sock.sendall(f"GET /state.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
-        try:
-            assert sock.recv(64) == b""
-        except ConnectionResetError:
-            pass
-        sock.close()
-    assert threading.active_count() - before <= 2
-    started = time.monotonic()
-    for sock in silent:  # 1 s without a request: closed by the server
-        assert sock.recv(64) == b""
-        sock.close()
-    assert time.monotonic() - started < 3
-    assert ask(port, "/state.json", f"127.0.0.1:{port}")[0] == 200  # the places are free again
+    with events(port), events(port):  # two pages open: the 2 places are taken
+        for _ in range(10):  # closed unanswered, not queued or given a thread
+            with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+                sock.sendall(f"GET /state.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+                try:
+                    assert sock.recv(64) == b""
+                except ConnectionResetError:
+                    pass
+        assert threading.active_count() - before <= 2
+
+
+def test_a_silent_connection_is_let_go(tmp_path: Path) -> None:
+    server = serve(Gallery(), tmp_path, 0, idle=1.0, most=1)
+    try:
+        port = server.server_port
+        started = time.monotonic()
+        with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as silent:
+            assert silent.recv(64) == b""  # closed by the server, without an answer
+        assert 0.9 < time.monotonic() - started < WAIT
+        assert ask(port, "/state.json", f"127.0.0.1:{port}")[0] == 200  # its one place is free again
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_the_event_stream_outlives_the_idle_limit(served: tuple[int, Gallery]) -> None:
@@ -189,3 +202,76 @@ def test_a_bad_port_is_one_line_and_exit_2(tmp_path: Path, port: str) -> None:
     assert_clean_outcome(result, 2)
     assert result.stderr == f"error: --port: must be 1 to 65535, or 0 for any free one (got {port})\n"
     assert not out.exists()
+
+
+LUCKY = '"C. Lucky Luciano"'
+TOO_LONG = '"C. Lucky Luciano, the boss of every boss in Lisbon"'  # does not fit the card's name
+
+
+def _state(url: str) -> tuple[dict[str, Any], str]:
+    with urlopen(f"{url}/state.json", timeout=WAIT) as answer:
+        text = answer.read().decode()
+    return json.loads(text), text
+
+
+def _until(
+    url: str, process: subprocess.Popen[str], done: Callable[[dict[str, Any]], object], seconds: float = 180
+) -> tuple[dict[str, Any], str]:
+    """The page's state (and its text) once `done` holds; the test fails if the watch ends or time runs out."""
+    deadline = time.monotonic() + seconds
+    while True:
+        state, text = _state(url)
+        if done(state):
+            return state, text
+        assert time.monotonic() < deadline and process.poll() is None, state
+        time.sleep(0.2)
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {str(f.relative_to(out)): f.read_bytes() for f in sorted(out.rglob("*")) if f.is_file()}
+
+
+@pytest.mark.slow
+def test_a_pack_build_refuses_is_shown_never_written_and_the_last_good_set_stays(tmp_path: Path) -> None:
+    pack, out = tmp_path / "pack", tmp_path / "out"
+    shutil.copytree(default_pack(), pack)
+    characters = pack / "characters.yaml"
+    good = characters.read_text(encoding="utf-8")
+    characters.write_text(good.replace(LUCKY, TOO_LONG, 1), encoding="utf-8")
+    refused = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out), "--quiet"])
+    assert refused.exit_code == 2 and not out.exists()
+    finding = refused.stderr.splitlines()[0]
+    assert "characters/lucky_luciano [en]: name: text does not fit" in finding
+
+    command = [sys.executable, "-m", "estoril_pnp", "watch", "--pack", str(pack), "--out", str(out), "--port", "0"]
+    process = subprocess.Popen(
+        command, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().split()[2].rstrip("/")
+        state, text = _until(url, process, lambda s: s["findings"])
+        assert state["findings"] == [finding] and state["links"] == {}  # build's words; no set
+        assert not out.exists() or _files(out) == {}
+        assert str(tmp_path) not in text  # no absolute path in the page's state
+        assert any(p["name"] == "characters/lucky_luciano" for p in state["pictures"])  # the overflow, to look at
+
+        characters.write_text(good, encoding="utf-8")  # fixed: the set is built
+        state, text = _until(url, process, lambda s: s["links"] and not s["findings"])
+        built = _files(out)
+        assert "en/a4/characters.pdf" in built and "en/rulebook.html" in built
+        assert str(tmp_path) not in text
+
+        characters.write_text(good.replace(LUCKY, TOO_LONG, 1), encoding="utf-8")  # broken again
+        state, _ = _until(url, process, lambda s: s["findings"])
+        assert state["findings"] == [finding]
+        assert state["links"]["en"]["characters.pdf"] == "/out/en/a4/characters.pdf"  # the last good set…
+        assert _files(out) == built  # …stays as it was
+        with urlopen(url + "/out/en/a4/characters.pdf", timeout=WAIT) as answer:
+            assert answer.read() == built["en/a4/characters.pdf"]
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    assert f"error: {finding.removeprefix('error: ')}" in err.splitlines()
+    assert "Traceback" not in err
