@@ -21,7 +21,7 @@ from typing import Any
 from urllib.request import urlopen
 
 import pytest
-from conftest import assert_clean_outcome
+from conftest import assert_clean_outcome, replace_once
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
@@ -275,3 +275,25 @@ def test_a_pack_build_refuses_is_shown_never_written_and_the_last_good_set_stays
         _, err = process.communicate(timeout=60)
     assert f"error: {finding.removeprefix('error: ')}" in err.splitlines()
     assert "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_the_page_state_names_no_absolute_path(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(default_pack(), pack)
+    line = replace_once(pack / "characters.yaml", f"{LUCKY},  nationality: IT, strength: 5,", f"{LUCKY}, strength: [5,")
+    command = [sys.executable, "-m", "estoril_pnp", "watch", "--pack", str(pack), "--out", str(tmp_path / "out")]
+    process = subprocess.Popen(
+        [*command, "--port", "0"], env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().split()[2].rstrip("/")
+        state, text = _until(url, process, lambda s: s["findings"], seconds=60)
+        assert state["findings"][0].startswith(f"error: characters.yaml:{line}: ")  # named from the pack
+        assert str(tmp_path) not in text and "/tmp" not in text
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    assert f"error: {pack}/characters.yaml:{line}: " in err  # the terminal says where, as build does
