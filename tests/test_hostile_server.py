@@ -159,18 +159,36 @@ def test_every_bad_path_is_404_and_the_terminal_stays_quiet(
     assert printed.out == "" and printed.err == ""
 
 
-def test_connections_are_capped(served: tuple[int, Gallery]) -> None:
-    port, _ = served
-    before = threading.active_count()
-    with events(port), events(port):  # two pages open: the 2 places are taken
-        for _ in range(10):  # closed unanswered, not queued or given a thread
-            with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
-                sock.sendall(f"GET /state.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
-                try:
-                    assert sock.recv(64) == b""
-                except ConnectionResetError:
-                    pass
+def test_connections_are_capped_and_the_next_wait_their_turn(tmp_path: Path) -> None:
+    gallery = Gallery()
+    server = serve(gallery, tmp_path, 0, idle=WAIT, most=2)
+    port, before = server.server_port, threading.active_count()
+    try:
+        streams = [events(port), events(port)]  # two pages open: the 2 places are taken
+        crowd = [socket.create_connection(("127.0.0.1", port), timeout=WAIT) for _ in range(8)]
+        for sock in crowd:
+            sock.sendall(f"GET /state.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        time.sleep(0.5)
+        assert threading.active_count() - before <= 2  # no thread for those who wait
+        crowd[0].settimeout(0.2)
+        with pytest.raises(TimeoutError):  # nor an answer
+            crowd[0].recv(64)
+        crowd[0].settimeout(WAIT)
+        for stream in streams:  # the pages closed: their streams end at their next event
+            stream.close()
+        for _ in range(3):
+            gallery.say([])
+            time.sleep(0.1)
+        for sock in crowd:  # each answered in turn
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.0 200 ")
+            sock.close()
         assert threading.active_count() - before <= 2
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_a_silent_connection_is_let_go(tmp_path: Path) -> None:

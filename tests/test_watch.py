@@ -118,3 +118,34 @@ def test_the_gallery_follows_every_save_and_ctrl_c_ends_it(browser: Any, watchin
     assert "characters.yaml:" in err and err.endswith("error: interrupted; nothing more was written\n")
     time.sleep(0.2)
     assert alive_in_group(process.pid) == []
+
+
+def test_a_save_while_the_first_set_is_built_is_not_lost(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(default_pack(), pack)
+    command = [sys.executable, "-m", "estoril_pnp", "watch", "--pack", str(pack), "--out", str(tmp_path / "out")]
+    process = subprocess.Popen(
+        [*command, "--port", "0"], env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().split()[2].rstrip("/")
+        deadline = time.monotonic() + 120
+        while not (state := _state(url))["pictures"]:  # the pictures are shown, the set not yet built
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.02)
+        assert state["links"] == {}
+        before = _src(state)
+        _edit(pack / "characters.yaml", LINE, LINE.replace("strength: 5", "strength: 4"))
+        while _src(state := _state(url)) == before:
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.2)
+        assert state["findings"] == []
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def _src(state: dict[str, Any]) -> str:
+    return next(p["src"] for p in state["pictures"] if p["name"] == CARD)

@@ -10,7 +10,8 @@ Any web page the user opens can send requests here, so every request is distrust
 Host is not this computer at this port gets 403 (a page of another site whose name was made to
 point at 127.0.0.1, "DNS rebinding", must not read the gallery); every path that names no file
 of the build gets 404, whatever it holds; no request prints to the terminal; at most `most`
-connections are served at once, and one that sends nothing for `idle` seconds is closed.
+connections are served at once (each by a thread; the next wait for a place), and one that sends
+nothing, or takes nothing, for `idle` seconds is closed.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ PORTS = range(0, 65536)  # 0: any free port, chosen by the system
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True  # a page left open never holds the program at its end
+    request_queue_size = 64  # connections waiting for a place: the system holds them, not a thread
     gallery: Gallery
     out_dir: Path
     hosts: frozenset[str]  # the Host headers this server answers
@@ -47,7 +49,9 @@ class _Server(ThreadingHTTPServer):
     slots: threading.BoundedSemaphore
 
     def process_request(self, request: socket.socket, client_address: object) -> None:  # type: ignore[override]
-        if not self.slots.acquire(blocking=False):  # full: the connection is closed unanswered
+        # full: the connection waits, unread and without a thread, for a place (the next ones wait in
+        # the system's queue); one that finds none within `idle` seconds is closed unanswered
+        if not self.slots.acquire(timeout=self.idle):
             self.shutdown_request(request)
             return
         try:

@@ -20,7 +20,8 @@ from ..build.parallel import cores
 from ..build.printset import build_set, lay_out_languages
 from ..errors import Finding, InputError
 from ..files.resources import resource_dir
-from ..pieces.selection import each_item
+from ..pack.load import Pack
+from ..pieces.selection import one_of_each
 from ..render.options import SheetOptions, resolve_options
 from .gallery import Gallery
 from .server import HOST, serve
@@ -44,8 +45,14 @@ def run(pack_dir: Path, lang: str, out_dir: Path, paper: str, port: int, say: Sa
             tell(line)
         shown[:] = findings
 
+    # the watcher starts before the first look (a first step waits up to rust_timeout for it): a
+    # save made while the first set is built is looked at after it, not lost
+    saves = watchfiles.watch(pack_dir, step=20, rust_timeout=500, yield_on_timeout=True)
+    next(saves)
     look()
-    for changes in watchfiles.watch(pack_dir, step=20, rust_timeout=500):
+    for changes in saves:
+        if not changes:
+            continue  # a quiet half-second
         names = sorted({str(Path(path).relative_to(pack_dir.resolve())) for _, path in changes})
         say(f"saved: {', '.join(names)}")
         look()
@@ -63,7 +70,7 @@ def _look(
     links = None  # the built files, once the build is done
 
     def warn(line: str) -> None:
-        if f"warning: {line}" not in findings:  # each language's build says it again
+        if f"warning: {line}" not in findings:  # the build says again what the gallery said
             findings.append(f"warning: {line}")
 
     def page(lines: list[str]) -> list[str]:
@@ -75,16 +82,8 @@ def _look(
         if lang != "all" and lang not in pack.catalogs:
             have = ", ".join(pack.languages)
             raise InputError([Finding("--lang", None, "", f"no catalog for '{lang}' (this pack has: {have})")])
-        made = checked(pack, languages)
-        errors = [f"error: {f}" for f in made.findings if f.severity == "error"]
-        if all(code in made.pieces for code in languages):  # else the last good pictures stay
-            laid = lay_out_languages(pack, languages, warn, made.pieces)  # says what is left untranslated
-            drawn = gallery.show({code: each_item(p) for code, p in laid.items()}, page(errors or findings))
-            if drawn:
-                names = list(dict.fromkeys(s.name for s in drawn))
-                more = f" and {len(names) - 4} more" if len(names) > 4 else ""
-                say(f"drawn: {', '.join(names[:4])}{more}")
-        refuse_errors(made)  # text that does not fit is shown above, and nothing is written
+        _show(gallery, pack, languages, warn, say)  # the pictures first: what a designer waits for
+        made = refuse_errors(checked(pack, languages))  # text that does not fit: in the pictures, not written
         build_set(
             pack,
             languages,
@@ -101,6 +100,20 @@ def _look(
         findings = [f"error: {finding}" for finding in exc.findings]
     gallery.say(page(findings), links)
     return findings
+
+
+def _show(gallery: Gallery, pack: Pack, languages: list[str], warn: Say, say: Say) -> None:
+    """Every language's pictures into the gallery, those drawn anew said; when the pack cannot be
+    laid out, the last good pictures stay (the checks say why)."""
+    try:
+        laid = lay_out_languages(one_of_each(pack), languages, warn)  # copies are one picture
+    except InputError:
+        return
+    drawn = gallery.show(laid)
+    if drawn:
+        names = list(dict.fromkeys(s.name for s in drawn))
+        more = f" and {len(names) - 4} more" if len(names) > 4 else ""
+        say(f"drawn: {', '.join(names[:4])}{more}")
 
 
 def _links(out_dir: Path, languages: list[str], paper: str) -> dict[str, dict[str, str]]:
