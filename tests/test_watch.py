@@ -1,6 +1,7 @@
 """`estoril-pnp watch` as a designer meets it: the gallery in headless Chromium follows a card's
 value and a layout edited in a copied pack, shows a broken edit as a located finding while the
-server keeps answering, and Ctrl-C ends it with exit 130 and no process left behind."""
+server keeps answering, and Ctrl-C ends it with exit 130 and no process left behind; a save made
+while the first set is built is seen once it is built."""
 
 from __future__ import annotations
 
