@@ -435,19 +435,13 @@ def checked_pack(pack_dir: Path, lang: str, strict: bool = False) -> tuple[Pack,
     input, before any file is written, for every error `validate` finds in the pack and in those languages
     (the same findings, in the same words), and with `strict` for a picture under 150 ppi."""
     from .pack.load import load_pack
-    from .render.picture import unprintable
-    from .validate import checked
+    from .validate import checked, refuse_errors
 
     pack = load_pack(pack_dir, keep_sheet_faults=True)  # a faulty score sheet is reported with the rest
     if lang != "all":
         texts(pack, lang)  # a language the pack has
     languages = pack.languages if lang == "all" else [lang]
-    found = checked(pack, languages)
-    errors = [f for f in found.findings if f.severity == "error"]
-    if strict:
-        errors += [Finding(f.file, f.line, f.key, f.message) for f in found.said if unprintable(f)]
-    if errors:
-        raise InputError(errors)
+    found = refuse_errors(checked(pack, languages), strict)
     for finding in found.said:
         warn(str(finding))
     return pack, languages, found

@@ -26,6 +26,7 @@ from .render.fonts import register_fonts
 from .render.imposition import PAPERS, DoesNotFit
 from .render.layout import Design, load_design
 from .render.options import DEFAULT_BLEED
+from .render.picture import unprintable
 from .render.piece import Piece
 from .render.tiling import tile
 from .rulebook import book
@@ -105,6 +106,17 @@ def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
     except Exception as exc:
         findings.append(layout_failure(pack.files.root, exc))
     return Checked(list(dict.fromkeys(findings)), made.pieces, made.documents, list(dict.fromkeys(made.said)))
+
+
+def refuse_errors(found: Checked, strict: bool = False) -> Checked:
+    """`found` as it is; InputError for every error among its findings: what `build` and `watch`
+    refuse before they write a file (with `strict`, a picture under 150 ppi too)."""
+    errors = [f for f in found.findings if f.severity == "error"]
+    if strict:
+        errors += [Finding(f.file, f.line, f.key, f.message) for f in found.said if unprintable(f)]
+    if errors:
+        raise InputError(errors)
+    return found
 
 
 def check_sizes(pack: Pack) -> list[Finding]:
