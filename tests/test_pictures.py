@@ -235,6 +235,11 @@ BAD_SVG = {
     "an address": ('<image href="https://example.com/x.png" width="9" height="9"/>', "links to 'https://"),
     "a script": ("<script>alert(1)</script>", "an SVG with scripts is refused"),
     "a handler": ('<rect width="5" height="5" onclick="alert(1)"/>', "has a script handler (onclick)"),
+    "an external entity": (
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&x;</text></svg>',
+        "declares entities",
+    ),
     "a style import": ('<style>@import url("https://example.com/a.css");</style>', "fetches a file or an address"),
 }
 COMMANDS = {
@@ -276,9 +281,9 @@ def test_a_bad_picture_is_one_located_line_and_nothing_is_written(tmp_path: Path
     if case in BAD_SVG:
         pack, target = _item_picture_pack(tmp_path, ".svg")
         inner, want = BAD_SVG[case]
-        target.write_text(
-            SVG.replace("</svg>", f"{inner}</svg>").replace("<svg ", '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ')
-        )
+        xlink = '<svg xmlns:xlink="http://www.w3.org/1999/xlink" '
+        whole = inner.startswith("<?xml")
+        target.write_text(inner if whole else SVG.replace("</svg>", f"{inner}</svg>").replace("<svg ", xlink))
     else:
         pack, target = _item_picture_pack(tmp_path, ".jpg" if case in BAD_JPEG else ".png")
         spoil, want = {**BAD, **BAD_JPEG}[case]
