@@ -299,6 +299,9 @@ def build(
             help="Outputs drawn at once (a language's sheets, rulebook…), each in its own process [default: cores].",
         ),
     ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Refuse a picture printed under 150 ppi (under 300: a warning).")
+    ] = False,
 ) -> None:
     """Impose the pieces on paper: one PDF per component group under OUT/<lang>/<paper>/.
 
@@ -321,13 +324,13 @@ def build(
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     pack_dir = pack or default_pack()
     if shop is not None or cutter is not None:
-        outlet(pack_dir, lang, shop, cutter, bleed, corner, cmyk, options, out_dir, quiet)
+        outlet(pack_dir, lang, shop, cutter, bleed, corner, cmyk, options, out_dir, quiet, strict)
         return
     try:  # a language is named by its catalog's file
         asked = [f.stem for f in PackFiles(pack_dir).listing("i18n")] if lang == "all" else [lang]
     except InputError:
         asked = []  # reported as the pack is read
-    kept = unchanged(pack_dir, asked, options, out_dir)
+    kept = None if strict else unchanged(pack_dir, asked, options, out_dir)  # --strict looks at the pictures again
     if kept is not None:
         say(f"Nothing changed: all {len(kept)} files under {out_dir}/ are up to date.")
         return
@@ -336,7 +339,7 @@ def build(
     from .build.extras import extras
     from .build.parallel import cores
 
-    p, languages, made = checked_pack(pack_dir, lang)
+    p, languages, made = checked_pack(pack_dir, lang, strict)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -400,13 +403,14 @@ def outlet(
     options: SheetOptions,
     out_dir: Path,
     quiet: bool,
+    strict: bool = False,
 ) -> None:
     """`build --shop` or `build --cutter`: every option and the pack checked before any file is written."""
     from .build.outlets import build_cutter, build_shop, chosen_outlet
     from .export.shops import Shop
 
     chosen, profile = chosen_outlet(shop, cutter, bleed, corner, cmyk)
-    p, languages, made = checked_pack(pack_dir, lang)
+    p, languages, made = checked_pack(pack_dir, lang, strict)
     with writing(out_dir):
         if isinstance(chosen, Shop):
             files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile, made.pieces)
@@ -426,21 +430,18 @@ def outlet(
     say(how)
 
 
-def checked_pack(pack_dir: Path, lang: str) -> tuple[Pack, list[str], Checked]:
+def checked_pack(pack_dir: Path, lang: str, strict: bool = False) -> tuple[Pack, list[str], Checked]:
     """The pack, the languages to build (`lang`, or all) and what the checks made (pieces, rulebooks); bad
     input, before any file is written, for every error `validate` finds in the pack and in those languages
-    (the same findings, in the same words)."""
+    (the same findings, in the same words), and with `strict` for a picture under 150 ppi."""
     from .pack.load import load_pack
-    from .validate import checked
+    from .validate import checked, refuse_errors
 
     pack = load_pack(pack_dir, keep_sheet_faults=True)  # a faulty score sheet is reported with the rest
     if lang != "all":
         texts(pack, lang)  # a language the pack has
     languages = pack.languages if lang == "all" else [lang]
-    found = checked(pack, languages)
-    errors = [f for f in found.findings if f.severity == "error"]
-    if errors:
-        raise InputError(errors)
+    found = refuse_errors(checked(pack, languages), strict)
     for finding in found.said:
         warn(str(finding))
     return pack, languages, found

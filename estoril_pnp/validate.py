@@ -18,6 +18,7 @@ from .i18n import catalogs as i18n
 from .pack import markup
 from .pack.load import Pack, load_pack
 from .pack.translation import plural_stems, state, used_keys
+from .pack.unused import unread_files, unused_fields
 from .pieces.lay_out import lay_out, layout_failure, too_long
 from .pieces.selection import one_of_each
 from .render.coverage import missing_glyphs
@@ -25,6 +26,7 @@ from .render.fonts import register_fonts
 from .render.imposition import PAPERS, DoesNotFit
 from .render.layout import Design, load_design
 from .render.options import DEFAULT_BLEED
+from .render.picture import unprintable
 from .render.piece import Piece
 from .render.tiling import tile
 from .rulebook import book
@@ -84,11 +86,13 @@ def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
     findings = list(pack.sheet_findings)
     findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
     findings += check_sizes(pack)
+    findings += unread_files(pack.files.root)
     register_fonts()
     try:
         design = load_design(pack.files)
     except InputError as exc:
         return Checked(findings + exc.findings)
+    findings += unused_fields(pack, design)
     findings += check_catalogs(pack, design)
     langs = pack.languages if languages is None else languages
     made = Checked([])
@@ -102,6 +106,17 @@ def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
     except Exception as exc:
         findings.append(layout_failure(pack.files.root, exc))
     return Checked(list(dict.fromkeys(findings)), made.pieces, made.documents, list(dict.fromkeys(made.said)))
+
+
+def refuse_errors(found: Checked, strict: bool = False) -> Checked:
+    """`found` as it is; InputError for every error among its findings: what `build` and `watch`
+    refuse before they write a file (with `strict`, a picture under 150 ppi too)."""
+    errors = [f for f in found.findings if f.severity == "error"]
+    if strict:
+        errors += [Finding(f.file, f.line, f.key, f.message) for f in found.said if unprintable(f)]
+    if errors:
+        raise InputError(errors)
+    return found
 
 
 def check_sizes(pack: Pack) -> list[Finding]:

@@ -411,3 +411,55 @@ def test_a_polygons_back_lands_behind_its_front_when_the_sheet_is_turned(tmp_pat
 
 def _ink(image: Image.Image) -> set[tuple[int, int]]:
     return {(x, y) for x in range(image.width) for y in range(image.height) if image.getpixel((x, y)) < 200}  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(("outline", "width", "height"), [(CIRCLE, 25, 25), (HEX, 60, 52), (FLAG, 40, 30)])
+def test_folded_a_pieces_marks_stay_off_both_its_sides(outline: Outline, width: float, height: float) -> None:
+    sheet = plan(PAPERS["a4"], width, height, BLEED, Backs.fold, outline=outline)
+    for slot in sheet.slots:
+        assert slot.back_matrix is not None
+        inks = [
+            [apply(slot.front_matrix, *p) for p in cut_line(outline, width, height, BLEED).polygon(48)],
+            [
+                apply(slot.back_matrix, *p)
+                for p in cut_line(outline.flipped("x", width, height), width, height, BLEED).polygon(48)
+            ],
+        ]
+        cuts = [m for m in slot.marks if m.kind == "cut"]
+        assert len(cuts) >= 4 and [m.kind for m in slot.marks].count("fold") == 2
+        for m in cuts:
+            assert not any(_inside(p, ink) for p in ((m.x0, m.y0), (m.x1, m.y1)) for ink in inks)
+
+
+def _inside(p: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    """Whether p is inside the polygon: a ray to its right crosses its edges an odd number of times."""
+    crossings = 0
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y0 > p[1]) != (y1 > p[1]) and p[0] < x0 + (p[1] - y0) * (x1 - x0) / (y1 - y0):
+            crossings += 1
+    return crossings % 2 == 1
+
+
+@pytest.mark.parametrize(
+    ("outline", "width", "height", "grid", "packed"), [(HEX, 60, 52, 9, 11), (CIRCLE, 25, 25, 45, 52)]
+)
+def test_a_cutter_sheet_packs_hexagons_and_circles_too(
+    outline: Outline, width: float, height: float, grid: int, packed: int
+) -> None:
+    from estoril_pnp.render.cutter import SILHOUETTE, plan_cut
+    from estoril_pnp.render.outline import RECT
+
+    sheet = plan_cut(PAPERS["a4"], SILHOUETTE, width, height, BLEED, 0, outline)
+    assert (len(plan_cut(PAPERS["a4"], SILHOUETTE, width, height, BLEED, 0, RECT).slots), len(sheet.slots)) == (
+        grid,
+        packed,
+    )
+    line = cut_line(outline, width, height).polygon(48)
+    shapes = [[(s.x + x, s.y + y) for x, y in line] for s in sheet.slots]
+    for i, shape in enumerate(shapes):
+        for other in shapes[i + 1 :]:
+            if math.dist(shape[0], other[0]) < 1.5 * max(width, height):
+                assert _apart(shape, other) >= 2 * BLEED - 0.05, "the bleeds meet at most"
+        grown = sheet.slots[i].grow(BLEED, BLEED, BLEED, BLEED)
+        assert grown.x >= 10 and grown.right <= sheet.page_width - 10, "inside the registration marks"
+        assert not any(grown.overlap(k) for k in sheet.keep_out)

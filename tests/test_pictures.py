@@ -235,6 +235,11 @@ BAD_SVG = {
     "an address": ('<image href="https://example.com/x.png" width="9" height="9"/>', "links to 'https://"),
     "a script": ("<script>alert(1)</script>", "an SVG with scripts is refused"),
     "a handler": ('<rect width="5" height="5" onclick="alert(1)"/>', "has a script handler (onclick)"),
+    "an external entity": (
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&x;</text></svg>',
+        "declares entities",
+    ),
     "a style import": ('<style>@import url("https://example.com/a.css");</style>', "fetches a file or an address"),
 }
 COMMANDS = {
@@ -276,9 +281,9 @@ def test_a_bad_picture_is_one_located_line_and_nothing_is_written(tmp_path: Path
     if case in BAD_SVG:
         pack, target = _item_picture_pack(tmp_path, ".svg")
         inner, want = BAD_SVG[case]
-        target.write_text(
-            SVG.replace("</svg>", f"{inner}</svg>").replace("<svg ", '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ')
-        )
+        xlink = '<svg xmlns:xlink="http://www.w3.org/1999/xlink" '
+        whole = inner.startswith("<?xml")
+        target.write_text(inner if whole else SVG.replace("</svg>", f"{inner}</svg>").replace("<svg ", xlink))
     else:
         pack, target = _item_picture_pack(tmp_path, ".jpg" if case in BAD_JPEG else ".png")
         spoil, want = {**BAD, **BAD_JPEG}[case]
@@ -365,6 +370,13 @@ def test_low_resolution_art_is_named_with_its_figures(tmp_path: Path, size: Any,
     assert strict.exit_code == 1
     built = _run("build", pack, tmp_path / "out")
     assert built.exit_code == 0 and f"warning: {want}" in built.output.splitlines(), built.output
+    strict_out = tmp_path / "strict"
+    refused = runner.invoke(app, ["build", "--strict", "--pack", str(pack), "--out", str(strict_out)])
+    if floor == 150:  # too coarse to print: --strict refuses it, and writes nothing
+        assert refused.exit_code == 2 and f"error: {want}" in refused.output.splitlines(), refused.output
+        assert not strict_out.exists() or not any(p.is_file() for p in strict_out.rglob("*.pdf"))
+    else:  # soft, but printable: still a warning
+        assert refused.exit_code == 0 and f"warning: {want}" in refused.output.splitlines(), refused.output
 
 
 @pytest.mark.slow
@@ -421,3 +433,14 @@ def test_a_cameras_jpeg_stands_as_its_exif_says_and_still_passes_through(
     at = _pixels(tmp_path, _piece(pack))
     assert near(at(*first), RED) and near(at(*last), YELLOW), (at(*first), at(*last))
     assert [row["enc"] for row in _pdfimages(tmp_path / "piece.pdf")] == ["image" if orientation == 2 else "jpeg"]
+
+
+@pytest.mark.slow
+def test_a_pack_builds_the_same_bytes_wherever_it_lies(tmp_path: Path) -> None:
+    built = []
+    for where in ("here", "there"):
+        pack = picture_pack(tmp_path / where)
+        result = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path / where / "out"), "-q"])
+        assert result.exit_code == 0, result.output
+        built.append((tmp_path / where / "out" / "en" / "a4" / "ships.pdf").read_bytes())
+    assert built[0] == built[1]

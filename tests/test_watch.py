@@ -1,6 +1,7 @@
 """`estoril-pnp watch` as a designer meets it: the gallery in headless Chromium follows a card's
 value and a layout edited in a copied pack, shows a broken edit as a located finding while the
-server keeps answering, and Ctrl-C ends it with exit 130 and no process left behind."""
+server keeps answering, and Ctrl-C ends it with exit 130 and no process left behind; a save made
+while the first set is built is seen once it is built."""
 
 from __future__ import annotations
 
@@ -169,3 +170,34 @@ def test_an_edited_picture_is_seen_as_an_edited_yaml_file_is(tmp_path: Path) -> 
         findings = _state(url)["findings"]
         assert len(findings) == 1 and "ships.yaml:4: [1].face.art: sloop.png: not a picture" in findings[0]
         assert srcs() == now  # the last good pictures stay
+
+
+def test_a_save_while_the_first_set_is_built_is_not_lost(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(default_pack(), pack)
+    command = [sys.executable, "-m", "estoril_pnp", "watch", "--pack", str(pack), "--out", str(tmp_path / "out")]
+    process = subprocess.Popen(
+        [*command, "--port", "0"], env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().split()[2].rstrip("/")
+        deadline = time.monotonic() + 120
+        while not (state := _state(url))["pictures"]:  # the pictures are shown, the set not yet built
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.02)
+        assert state["links"] == {}
+        before = _src(state)
+        _edit(pack / "characters.yaml", LINE, LINE.replace("strength: 5", "strength: 4"))
+        while _src(state := _state(url)) == before:
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.2)
+        assert state["findings"] == []
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def _src(state: dict[str, Any]) -> str:
+    return next(p["src"] for p in state["pictures"] if p["name"] == CARD)

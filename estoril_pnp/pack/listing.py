@@ -25,7 +25,8 @@ def listings(pack: Pack) -> dict[str, Listing]:
         return dict(offered)
     tables: dict[str, Listing] = {}
     for file, items in pack.items.items():
-        name = file.rsplit(".", 1)[0]
+        path, _, sheet = file.partition("#")
+        name = path.rsplit(".", 1)[0] + (f"#{sheet}" if sheet else "")  # ships, or ships#Crew: a workbook's sheet
         tables[name] = partial(items_table, name, items)
     return tables
 
@@ -35,6 +36,7 @@ def items_table(name: str, items: list[Item], t: Texts) -> Table:
 
     from ..terminal import plain
 
+    items = [item.in_language(t.lang) for item in items]
     columns = list(dict.fromkeys(key for item in items for key in item.face))
     table = Table(title=plain(name))
     for column in ["id", *columns]:

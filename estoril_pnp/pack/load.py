@@ -6,8 +6,9 @@ Every fault names file, line and key; nothing here knows any particular game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from ..scoring import sheet as scoresheet
 from ..scoring.sheet import Sheet
 from ..source import names, typed, yamlsrc
 from ..source.packfiles import PackFiles
-from .items import Item, read_item_files
+from .items import Column, Item, ItemFile, read_item_files
 from .manifest import Manifest, PackInfo
 from .model import GameModel, load_model
 from .ttsspec import TtsSpec, read_spec
@@ -37,6 +38,7 @@ class Pack:
     tts: tuple[TtsSpec, yamlsrc.Located] | None  # tts.yaml, if the pack has one
     sheet: Sheet | None = None  # how a finished game is scored (scoring.yaml), if the pack says
     sheet_findings: tuple[Finding, ...] = ()  # its faults, kept only when asked to (validate reports them)
+    columns: Mapping[str, tuple[Column, ...]] = field(default_factory=dict)  # a spreadsheet items file's, by name
 
     def texts(self, lang: str) -> Texts:
         defaults = self.sheet.unwritten if self.sheet is not None else {}
@@ -72,10 +74,12 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
     info, info_src = _read(files, "pack.yaml", PackInfo, findings)
     manifest, manifest_src = _read(files, "components.yaml", Manifest, findings)
     catalogs = _load_catalogs(files, findings)
-    items: dict[str, list[Item]] = {}
+    read: dict[str, ItemFile] = {}
     if manifest is not None:
-        items, faults = read_item_files(files, manifest)
+        read, faults = read_item_files(files, manifest, manifest_src)
         findings += faults
+    items: dict[str, list[Item]] = {name: file.items for name, file in read.items()}
+    columns = {name: file.columns for name, file in read.items() if file.columns}
     tts = None
     try:  # read with the rest, so a deck's name that is not a name stops every command
         tts = read_spec(files)
@@ -93,7 +97,7 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
         if not keep_sheet_faults:
             raise
         sheet, faults = None, tuple(exc.findings)
-    return Pack(files, info, manifest, manifest_src, catalogs, model, items, tts, sheet, faults)
+    return Pack(files, info, manifest, manifest_src, catalogs, model, items, tts, sheet, faults, columns)
 
 
 def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, int]) -> Sheet | None:
@@ -120,6 +124,15 @@ def _read(
     return None, src
 
 
+# a catalog's name: a code CLDR's plural rules are looked up by (as `i18n new` takes it)
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}([_-][a-z0-9]{2,8})?")
+
+
+def is_catalog(file: Path) -> bool:
+    """Whether a file of i18n/ is a language's catalog, LANG.yaml; `validate` names one that is not (pack/unused.py)."""
+    return file.suffix == ".yaml" and bool(LANGUAGE_CODE.fullmatch(file.stem))
+
+
 @cache
 def shipped_catalogs() -> Catalogs:
     """The shipped pack's catalogs: the engine's own words for a pack that does not write them."""
@@ -129,6 +142,8 @@ def shipped_catalogs() -> Catalogs:
 def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[str, str]]:
     catalogs: dict[str, dict[str, str]] = {}
     for file in files.listing("i18n"):
+        if names.is_name(file.stem) and not is_catalog(file):
+            continue  # notes.yaml: no language, never read as one
         try:
             src = yamlsrc.read(file)
         except InputError as exc:

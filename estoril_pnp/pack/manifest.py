@@ -10,7 +10,8 @@ from ..source.names import Name
 from ..source.typed import Limits, Record
 
 Millimetres = Annotated[float, Limits(ge=5, le=1000)]  # a piece one can cut, on paper one can buy
-Source = Annotated[str, Limits(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*$", max_length=200)]
+# a list the model makes, or a file of items; a workbook's sheet by name: `ships.xlsx#Ships`
+Source = Annotated[str, Limits(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*(#[A-Za-z0-9_ -]{1,31})?$", max_length=200)]
 
 
 Shape = Literal["rect", "rounded", "circle", "hexagon", "polygon"]
@@ -39,14 +40,14 @@ class OutlineSpec(Record):
         if self.shape == "hexagon":
             return Outline("hexagon", orientation=self.orientation or "flat")
         if self.shape == "polygon":
-            return Outline("polygon", points=tuple(tuple(p) for p in self.points or ()))  # type: ignore[misc]
+            return Outline("polygon", points=tuple((x, y) for x, y in self.points or ()))
         return Outline(self.shape)
 
 
 class PieceKind(Record):
     size: tuple[Millimetres, Millimetres]
     group: Name
-    items: Source  # a list the game model provides, or a `.yaml` file of items in the pack
+    items: Source  # a list the game model provides, or a file of items in the pack (YAML, CSV, XLSX, ODS)
     face: Name  # layout names
     back: Name | None = None  # shared by every piece of the kind
     reverse: Name | None = None  # the piece's own second side

@@ -67,7 +67,7 @@ def used_keys(pack: Pack, design: Design) -> set[str]:
     """Keys some layout, item file or the game model uses (the code's own prefixes aside)."""
     keys = {str(el.style["key"]) for layout in design.layouts.values() for el in layout.elements if "key" in el.style}
     for items in pack.items.values():
-        keys |= {key for item in items for key in _keys_in((item.face, item.reverse))}
+        keys |= {key for item in items for key in _keys_in((item.face, item.reverse, dict(item.translated)))}
     keys |= set(shown_keys(pack.sheet) if pack.sheet else ())
     return keys | set(pack.model.required_keys() if pack.model else ())
 

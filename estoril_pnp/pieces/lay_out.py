@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import Finding, InputError
 from ..i18n.catalogs import FALLBACK, MissingText, Texts
+from ..pack.cells import typed
 from ..pack.items import Item, Values
 from ..pack.load import Pack
 from ..pack.manifest import PieceKind
@@ -75,7 +76,7 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
         try:
             shared = _side(design, layouts["back"], None, "face", translate, overflows, back_key, lang, back_key)
         except InputError as exc:
-            problems += [Finding(f"{back_key} [{lang}]", None, f.key, f.message) for f in exc.findings]
+            problems += [_on_piece(f, back_key, lang) for f in exc.findings]
             continue
         seen: set[str] = set()
         for item in items:
@@ -89,17 +90,19 @@ def lay_out(pack: Pack, design: Design, lang: str) -> tuple[list[Piece], list[Fi
                 problems.append(pack.manifest_src.finding(at, f"two items with id {item.id!r}"))
             seen.add(item.id)
             first = piece_key(kind, item.id, 1)
+            try:  # a spreadsheet's cells, as this language shows them, typed by the layouts; each fault at its cell
+                item = typed(item, layouts["face"], layouts["reverse"], design, lang)
+            except InputError as exc:
+                problems += exc.findings
+                continue
             try:  # the copies are alike: laid out, and reported, once
                 art = f"{kind.group}/{item.id}"  # a picture too coarse is said once for every copy
                 front = _side(design, layouts["face"], item, "face", translate, overflows, first, lang, art)
                 own = _side(design, layouts["reverse"], item, "reverse", translate, overflows, first, lang, art)
             except InputError as exc:
                 for f in exc.findings:
-                    if f.file != PIECE_DATA and not isinstance(exc, _MarkupFaults):
-                        problems.append(f)  # already located in a file (a picture an items file names)
-                        continue
                     at = _located(item, f, lang) if isinstance(exc, _MarkupFaults) else None
-                    problems.append(at or Finding(f"{first} [{lang}]", None, f.key, f.message))
+                    problems.append(at or _on_piece(f, first, lang))
                 continue
             assert front is not None
             back = own if kind.reverse else shared
@@ -128,6 +131,14 @@ def too_long(finding: Finding) -> bool:
     return finding.message.startswith(TOO_LONG)
 
 
+def _on_piece(finding: Finding, key: str, lang: str) -> Finding:
+    """A side's finding named by its piece and language, unless it is already located in a file
+    (a picture a layout or an items file names keeps its place)."""
+    if finding.file not in (PIECE_DATA, ""):
+        return finding
+    return Finding(f"{key} [{lang}]", None, finding.key, finding.message)
+
+
 class _MarkupFaults(InputError):
     """Markup a side cannot set (resolve.Fault): an unclosed bold, an unknown icon, a missing face."""
 
@@ -137,8 +148,8 @@ def _located(item: Item, finding: Finding, lang: str) -> Finding | None:
     not written there (a layout's text, a model's item)."""
     element = re.split(r"[.\[]", finding.key, maxsplit=1)[0]
     side = "face" if element in item.face else "reverse" if element in item.reverse else None
-    at = item.where(side, element) if side else None
-    return None if at is None else Finding(at.file, at.line, at.key, f"{finding.message} [{lang}]")
+    at = item.at(side, element, lang) if side else None
+    return None if at is None or not at.file else Finding(at.file, at.line, at.key, f"{finding.message} [{lang}]")
 
 
 def piece_key(kind: PieceKind, item_id: str, copy: int) -> str:
@@ -152,9 +163,11 @@ def faces(pack: Pack, design: Design, lang: str) -> dict[str, Values]:
     texts = pack.texts(lang)
     out: dict[str, Values] = {}
     for name, kind in pack.manifest.pieces.items():
+        face, reverse = (_layout(pack, design, name, kind, side) for side in ("face", "reverse"))
         for item in _items(pack, design, name, kind, texts):
+            shown = typed(item, face, reverse, design, lang)
             for n in range(1, kind.copies + 1):
-                out[piece_key(kind, item.id, n)] = item.face
+                out[piece_key(kind, item.id, n)] = shown.face
     return out
 
 
@@ -197,7 +210,7 @@ def _side(
         return None
     translate.layout = layout.name
     values: Mapping[str, Any] = {} if item is None else getattr(item, side)
-    done = resolve(design, layout, values, translate, lambda element: item and item.where(side, element))
+    done = resolve(design, layout, values, translate, lambda element: item and item.at(side, element, lang))
     overflows += [
         Finding(f"{key} [{lang}]", None, o.element, f"{TOO_LONG}: {o.text!r}", "warning") for o in done.overflows
     ]
@@ -220,7 +233,7 @@ def _items(pack: Pack, design: Design, name: str, kind: PieceKind, t: Texts) -> 
             return made
     if kind.items in pack.items:
         return pack.items[kind.items]
-    message = f"'{kind.items}' is neither a list the game model provides nor a .yaml file of items"
+    message = f"'{kind.items}' is neither a list the game model provides nor a file of items (.yaml, .csv, .xlsx, .ods)"
     raise InputError([pack.manifest_src.finding(("pieces", name, "items"), message)])
 
 

@@ -15,6 +15,7 @@ from .geometry import Box
 from .imposition import DoesNotFit, Paper
 from .ops import LineOp, Op, RectOp
 from .outline import RECT, Outline, cut_line, svg_data
+from .packing import packed
 
 INK = "#000000"
 
@@ -92,6 +93,14 @@ def plan_cut(
     for w, h in ((paper.width, paper.height), (paper.height, paper.width)):
         ops, keep_out = marks(machine, w, h)
         slots = _slots(w, h, machine.inset, width, height, bleed, keep_out)
+        # hexagons in a honeycomb, circles in staggered rows, their bleeds touching, where that holds more
+        tighter = [
+            box
+            for box in packed(w, h, machine.inset + bleed, width, height, bleed, outline, bleed)
+            if not any(box.grow(bleed, bleed, bleed, bleed).overlap(k) for k in keep_out)
+        ]
+        if len(tighter) > len(slots):
+            slots = tuple(sorted(tighter, key=lambda b: (-round(b.y, 6), b.x)))
         if slots and (best is None or len(slots) > len(best.slots)):
             best = CutSheet(machine, w, h, slots, corner, ops, keep_out, outline)
     if best is None:

@@ -158,20 +158,32 @@ def _tighter(
 def _own_marks(
     slot: Slot, outline: Outline, width: float, height: float, bleed: float, fold: bool, flip: Literal["x", "y"]
 ) -> Slot:
-    """The slot with its piece's own marks (and, folded, its back's and the fold's), on the page."""
-    sides = [(slot.front_matrix, outline)]
-    if fold and slot.back_matrix is not None:
-        sides.append((slot.back_matrix, outline.flipped(flip, width, height)))
+    """The slot with its piece's own marks (and, folded, its back's and the fold's), on the page.
+    Folded, the back lies beside the front (its frame `width` further along): a mark of either that
+    would fall on the other is left out."""
+    sides = [(0.0, outline)]
+    if fold:
+        sides.append((width, outline.flipped(flip, width, height)))
     found = [
-        Mark(*apply(matrix, x0, y0), *apply(matrix, x1, y1))
-        for matrix, shape in sides
+        Mark(*apply(slot.front_matrix, dx + x0, y0), *apply(slot.front_matrix, dx + x1, y1))
+        for dx, shape in sides
         for x0, y0, x1, y1 in outline_marks(shape, width, height, bleed, MARK_CLEAR, OUTLINE_MARK)
+        if not any(
+            _within(Box(other, 0.0, width, height).grow(bleed, bleed, bleed, bleed), dx + x, y)
+            for other, _ in sides
+            if other != dx
+            for x, y in ((x0, y0), (x1, y1))
+        )
     ]
     if fold:  # the fold line, marked above and below the pair
         near, far = bleed + MARK_CLEAR, bleed + MARK_CLEAR + OUTLINE_MARK
         for y0, y1 in ((height + near, height + far), (-near, -far)):
             found.append(Mark(*apply(slot.front_matrix, width, y0), *apply(slot.front_matrix, width, y1), "fold"))
     return replace(slot, marks=tuple(found))
+
+
+def _within(box: Box, x: float, y: float) -> bool:
+    return box.x < x < box.right and box.y < y < box.top
 
 
 def onto_upright(paper: Paper, landscape: bool) -> Matrix:

@@ -19,15 +19,23 @@ SPARE = 0.5  # mm between the ends of the marks that meet where three hexagons m
 
 
 def packed(
-    page_w: float, page_h: float, room: float, width: float, height: float, reach: float, outline: Outline
+    page_w: float,
+    page_h: float,
+    room: float,
+    width: float,
+    height: float,
+    reach: float,
+    outline: Outline,
+    bleed: float = 0.0,
 ) -> list[Box]:
     """The trim boxes of a packing on a `page_w` × `page_h` frame, `room` kept clear at every
-    edge, for pieces whose marks end `reach` beyond their outline; [] for a shape with none."""
+    edge, for pieces whose marks (or, with none, bleeds) end `reach` beyond their outline and
+    whose bleeds never overlap; [] for a shape with no packing."""
     transposed = outline.shape == "hexagon" and outline.orientation == "pointy"
     w, h = (height, width) if transposed else (width, height)
     if outline.shape == "hexagon":
         # three marks meet where three hexagons do: at a gutter of √3·reach they just touch
-        gutter = math.sqrt(3) * (reach + SPARE)
+        gutter = max(math.sqrt(3) * (reach + SPARE), 2 * bleed)
         slant = (h / 2) / math.hypot(h / 2, w / 4)  # the slanted edges' normal, across the columns
         along, across = h + gutter, 3 * w / 4 + gutter / slant
     elif outline.shape == "circle" and width == height:

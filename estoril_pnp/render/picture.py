@@ -116,6 +116,8 @@ def check(path: Path, locate: Locate) -> Info:
         info = _svg(path, stamp) if kind == "SVG" else _raster(path, kind, stamp)
     except _Refused as exc:
         raise InputError([locate(f"{path.name}: {exc}")]) from None
+    except OSError as exc:  # a folder where the picture should be, a file gone since
+        raise InputError([locate(f"{path.name}: cannot be read ({exc.strerror or type(exc).__name__})")]) from None
     _checked[path] = info
     return info
 
@@ -191,7 +193,7 @@ def _svg(path: Path, stamp: tuple[int, int]) -> Info:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
         root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
+    except (etree.XMLSyntaxError, ValueError) as exc:
         raise _Refused(f"not a readable SVG ({_reason(exc)})") from None
     if root is None or etree.QName(root).localname != "svg":
         raise _Refused("not an SVG (its first element is not <svg>)")
@@ -296,6 +298,11 @@ def coarse(op: ImageOp, shown_as: str, where: str, bleed: float) -> Finding | No
     return Finding(shown_as, None, where, message, "warning")
 
 
+def unprintable(finding: Finding) -> bool:
+    """Whether a finding of `coarse` is a picture under COARSE_PPI: what `build --strict` refuses."""
+    return finding.message.split(" (", 1)[0].endswith(f", under {COARSE_PPI}")
+
+
 # --- drawing ------------------------------------------------------------------------------
 
 
@@ -331,6 +338,7 @@ def _form(canvas: Any, path: Path) -> str:
         if kind == "SVG":
             from reportlab.graphics import renderPDF
 
+            _svg(path, stamp)  # checked again if it changed since: svglib would follow its links
             drawing = _drawing(path, stamp)
             canvas.scale(1 / drawing.width, 1 / drawing.height)
             renderPDF.draw(drawing, canvas, 0, 0)
@@ -339,14 +347,29 @@ def _form(canvas: Any, path: Path) -> str:
             with _binary():
                 if turn is not None:  # ReportLab copies a JPEG file's bytes as they are; turned here if need be
                     _turn_unit_square(canvas, turn)
-                    canvas.drawImage(str(path), 0, 0, 1, 1)
+                    canvas.drawImage(_jpeg(path, digest), 0, 0, 1, 1)
                 else:  # pixels: a PNG, a WebP, or a JPEG its camera stored mirrored
                     canvas.drawImage(_pixels(path), 0, 0, 1, 1, mask="auto")
         canvas.endForm()
-    except (OSError, _Refused, ValueError) as exc:  # the file changed since it was checked
+    except Exception as exc:  # the file changed since it was checked, and Pillow or svglib says so its own way
+        if isinstance(exc, InputError):
+            raise
         raise InputError([Finding(path, None, "", f"{path.name}: cannot be drawn ({_reason(exc)})")]) from None
     defined.add(name)
     return name
+
+
+def _jpeg(path: Path, digest: str) -> Any:
+    """A JPEG file for ReportLab to copy as it is, its image named by its bytes: named by its path (as
+    ReportLab names a file), a PDF's bytes would change with the pack's folder."""
+    from reportlab.lib.utils import ImageReader
+
+    class Passed(ImageReader):  # type: ignore[misc]
+        def getRGBData(self) -> bytes:  # what ReportLab names the image by; a JPEG's pixels are never read
+            self._dataA = None
+            return digest.encode()
+
+    return Passed(str(path))
 
 
 def _stored_orientation(path: Path) -> int:

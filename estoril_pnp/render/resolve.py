@@ -212,7 +212,7 @@ def _image(design: Design, el: Element, s: dict[str, Any], written: Finding | No
     """The element's picture, checked where it is named: the item's line for a piece's own picture."""
 
     def locate(message: str) -> Finding:
-        if written is not None:
+        if written is not None and written.file:  # a model's item is written nowhere
             return Finding(written.file, written.line, written.key, message)
         if el.where is not None:  # the layout's own picture, changed since the layout was read
             return Finding(el.where.file, el.where.line, f"{el.where.key}.image", message)

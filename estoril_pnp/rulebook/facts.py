@@ -1,5 +1,5 @@
 """What any pack's rulebook template may state, as plain data: the pack's title and numbers,
-what it prints and how many, and the items of its YAML item files as written.
+what it prints and how many, and the items of its item files as written (in the language).
 
 Only mappings, lists, texts and numbers reach the template (it is untrusted input), so
 nothing it is given leads back into the program.
@@ -17,7 +17,8 @@ def facts(pack: Pack, lang: str) -> dict[str, Any]:
     for name, kind in pack.manifest.pieces.items():
         own = pack.items.get(kind.items)  # None: the model makes this kind's items
         if own is not None:
-            items[name] = [{"id": i.id, "face": i.face, "reverse": i.reverse} for i in own]
+            shown = [i.in_language(lang) for i in own]  # a spreadsheet's NAME@LANG columns
+            items[name] = [{"id": i.id, "face": i.face, "reverse": i.reverse} for i in shown]
         count = len(own) if own is not None else None
         components.append(
             {

@@ -54,8 +54,9 @@ class Gallery:
     pngs: dict[str, bytes] = field(default_factory=dict)  # content key -> PNG
     changed: threading.Condition = field(default_factory=threading.Condition)
 
-    def show(self, laid_out: Mapping[str, Sequence[Piece]], findings: Sequence[str]) -> list[Shown]:
-        """The pictures of these pieces (by language) and findings, from now on; those drawn anew."""
+    def show(self, laid_out: Mapping[str, Sequence[Piece]]) -> list[Shown]:
+        """The pictures of these pieces (by language), from now on; those drawn anew. The findings
+        are the last look's until this one says its own (`say`)."""
         digests: dict[Path, str] = {}  # the fonts and icons, hashed once a look, not once a picture
         found = [
             (lang, picture, _key(picture, digests)) for lang, pieces in laid_out.items() for picture in pictures(pieces)
@@ -65,7 +66,7 @@ class Gallery:
         shown = [Shown(lang, p.name, p.group, p.width, p.height, key) for lang, p, key in found]
         with self.changed:
             self.pngs.update(drawn)
-            self.shown, self.findings = shown, list(findings)
+            self.shown = shown
             self.pngs = {s.key: self.pngs[s.key] for s in shown}  # what no picture shows any more is let go
             self._bump()
         return [s for s in shown if s.key in drawn]
