@@ -24,10 +24,11 @@ ROOT = Path(__file__).parent.parent
 
 def all_packs() -> list[Path]:
     """Every pack the per-catalog and per-piece tests run over: the shipped one (always), each
-    `packs/*/` with a pack.yaml, the model-less fixture and the gallery's score sheets, so a new
-    pack is tested by adding it."""
+    `packs/*/` with a pack.yaml, the designer's examples (`examples/*/`), the model-less fixture
+    and the gallery's score sheets, so a new pack is tested by adding it."""
     found = sorted(p.parent for p in (ROOT / "packs").glob("*/pack.yaml"))
-    return [default_pack(), *found, ROOT / "tests" / "fixtures" / "tiny_game", *gallery_packs()]
+    examples = sorted(p.parent for p in (ROOT / "examples").glob("*/pack.yaml"))  # a designer's packs
+    return [default_pack(), *found, *examples, ROOT / "tests" / "fixtures" / "tiny_game", *gallery_packs()]
 
 
 def gallery_packs() -> list[Path]:
