@@ -71,8 +71,11 @@ def test_unclosed_bold_and_a_bad_bracket_are_faults_and_print_as_written() -> No
 
 
 def test_no_existing_catalog_text_reads_differently_on_a_card() -> None:
-    """Every text of every pack's catalogs: plain, or (the rulebook's) **bold** terms only."""
+    """Every text of every pack's catalogs: plain, or (the rulebook's) **bold** terms only; but for
+    the designer's examples (`examples/*/`), written in the markup."""
     for pack_dir in all_packs():
+        if pack_dir.parent == ROOT / "examples":
+            continue
         pack = load_pack(pack_dir)
         for lang, catalog in pack.catalogs.items():
             for key, text in catalog.items():
