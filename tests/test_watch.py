@@ -17,7 +17,7 @@ from typing import Any
 from urllib.request import urlopen
 
 import pytest
-from conftest import alive_in_group
+from conftest import alive_in_group, ctrl_c_at_default
 
 from estoril_pnp.files.resources import default_pack, resource_dir
 
@@ -43,7 +43,7 @@ def watching(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str, Path]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [*command, "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
+        start_new_session=True, preexec_fn=ctrl_c_at_default,
     )  # fmt: skip
     try:
         assert process.stdout is not None
