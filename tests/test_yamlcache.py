@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import stat
 from pathlib import Path
 
@@ -277,3 +278,14 @@ def test_only_regular_files_named_as_entries_are_ever_pruned(
         yamlcache.entry_name(second.read_bytes())
     ]
     assert all((cache / name).exists() for name in planted) and outside.read_text() == "mine"
+
+
+def test_a_folder_deleted_while_in_use_is_made_again(tmp_path: Path, cache: Path) -> None:
+    first, second = tmp_path / "first.yaml", tmp_path / "second.yaml"
+    first.write_text("a: 1\n")
+    second.write_text("b: 2\n")
+    yamlsrc.read(first)
+    shutil.rmtree(cache)  # as a user may, while `watch` runs
+    yamlsrc.read(first)  # not kept: the folder is gone
+    yamlsrc.read(second)
+    assert [p.name for p in entries(cache)] == [yamlcache.entry_name(second.read_bytes())]

@@ -128,8 +128,11 @@ def put(raw: bytes, aliases: bool, data: Any, lines: dict[Any, int]) -> None:
     try:
         _write(where, entry_name(raw), _digest(key, body) + body, replace=True)
         _prune(where)
-    except OSError:
-        return
+    except OSError:  # the folder may be gone (deleted under `watch`): looked for anew next time
+        for path, (fd, _) in list(_opened.items()):
+            if fd == where:
+                del _opened[path]
+                os.close(fd)
 
 
 def _digest(key: bytes, body: bytes) -> bytes:
@@ -146,7 +149,10 @@ def _digest(key: bytes, body: bytes) -> bytes:
 def _open(make: bool) -> tuple[int, bytes] | None:
     """The cache folder, opened, and its key; None if there is no cache, or none we may use. With
     `make`, the folder, its tag and its key are made where missing."""
-    where = folder()
+    try:
+        where = folder()
+    except RuntimeError:  # no home folder to be found
+        return None
     if where is None or not _SUPPORTED or _reader() is None:
         return None
     if where in _opened:
