@@ -372,8 +372,10 @@ const Game = (() => {
             continue;
           }
           const fallback = e.kind === "number" ? defaultOf(e, data.players.length) : null;
-          if (!has(raw, e.id) && on(sw, e.when) && fallback !== null) { p[e.id] = fallback; continue; }
-          if (!has(raw, e.id)) { if (on(sw, e.when) && e.kind !== "yesno") fault(path, "scorepage.refuse.missing", { what: t(e.label) }); continue; }
+          // null is no value: a number or yes/no given as null is not given (as record.py reads it)
+          const given = has(raw, e.id) && !(raw[e.id] === null && (e.kind === "number" || e.kind === "yesno"));
+          if (!given && on(sw, e.when) && fallback !== null) { p[e.id] = fallback; continue; }
+          if (!given) { if (on(sw, e.when) && e.kind !== "yesno") fault(path, "scorepage.refuse.missing", { what: t(e.label) }); continue; }
           if (!on(sw, e.when)) { fault(`${path}.${e.id}`, "scorepage.refuse.off", { what: t(e.label) }); continue; }
           p[e.id] = value(e, raw[e.id], `${path}.${e.id}`);
         }
@@ -715,7 +717,7 @@ const Game = (() => {
         categories: result.categories.map((c) => c.id),
         players: result.players.map((p) => ({
           colour: p.seat.id, name: p.seat.name, ...(R.teams || R.outcome.together ? { members: p.seat.members } : {}),
-          total: p.total, breakdown: p.breakdown, ...p.tallies, rank: p.rank, ...(R.outcome.ends.length ? { ended: p.ended } : {}),
+          total: p.total, breakdown: p.breakdown, ...p.tallies, rank: result.winners.length ? p.rank : null, ...(R.outcome.ends.length ? { ended: p.ended } : {}),
         })),
       };
       for (const r of result.contests) {
