@@ -242,6 +242,13 @@ def test_a_misspelt_key_is_one_line_with_the_key_it_meant(tmp_path: Path) -> Non
     assert refused(STAWKA, record) == [f"error: {record}:4: players[0].lamps: unknown key"]
 
 
+def test_a_holders_mapping_past_its_limit_is_refused_not_cut(tmp_path: Path) -> None:
+    many = ", ".join(f"s{i}: east" for i in range(64)) + ", pl: east, hu: east, su: east, gb: east"
+    record = espionage(tmp_path, "{" + many + "}")
+    (line,) = refused(ESPIONAGE, record)
+    assert line.endswith("secured: must hold at most 64 items (it holds 68)"), line
+
+
 def test_a_game_with_no_winner_yet_ranks_nobody(tmp_path: Path) -> None:
     record = stawka(tmp_path, "easy: 0, hard: 0, tens: 1, secrets: 0", scenario="standard")
     result = runner.invoke(app, ["score", str(record), "--pack", str(STAWKA), "--json"])

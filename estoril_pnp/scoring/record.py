@@ -7,7 +7,6 @@ counts. Every fault is one located finding; a record that passes can be scored.
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -17,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from ..errors import Finding, InputError, written
 from ..i18n.catalogs import fill
-from ..i18n.folding import fold
+from ..i18n.folding import fold, near
 from ..source import typed, yamlsrc
 from ..source.typed import Limits
 from ..source.yamlsrc import Located, Path_
@@ -114,13 +113,6 @@ class Names:
         Portuguese "roxo" (purple) is not Spanish "rojo" (red) mistyped."""
         close = near(fold(text), list(self.own), 6)
         return list(dict.fromkeys(i for alias in close for i in sorted(self.own[alias])))[:3]
-
-
-def near(word: str, choices: list[str], n: int = 1) -> list[str]:
-    """Up to `n` of `choices` that `word` may be a slip for: alike letter by letter (difflib's
-    ratio), and of about its length, so that "prussia" is not taken for "usa" mistyped."""
-    close = difflib.get_close_matches(word, choices, n=n, cutoff=0.6)
-    return [c for c in close if 3 * min(len(c), len(word)) >= 2 * max(len(c), len(word))]
 
 
 def names(
@@ -458,8 +450,11 @@ class _Check:
         if not isinstance(value, dict):
             self.misfit(at, f"expected a mapping of {entry['noun']}s to who holds them (got {written(value)})")
             return {}
+        if len(value) > MAX_LIST:  # refused whole, never cut
+            self.misfit(at, f"must hold at most {MAX_LIST} items (it holds {len(value)})")
+            return {}
         out: dict[str, str] = {}
-        for text, holder in list(value.items())[:MAX_LIST]:
+        for text, holder in value.items():
             piece = self.name(what, text, (*at, text))
             if holder is None or piece is None:
                 continue

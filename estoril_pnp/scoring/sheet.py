@@ -8,7 +8,6 @@ compute from the same data, and a change (`changes:`) merges into it key by key.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Mapping
 from collections.abc import Collection as Collection_
@@ -18,6 +17,7 @@ from typing import Any
 
 from ..errors import Finding, InputError, written
 from ..i18n.catalogs import ENGINE_WORDS, Catalogs, MissingText, Texts
+from ..i18n.folding import near
 from ..source import yamlsrc
 from ..source.yamlsrc import Located, Path_
 from . import bounds
@@ -180,7 +180,7 @@ def load(path: Path, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piec
 
 def _close(word: Any, choices: Collection_[str]) -> str | None:
     """What a misspelt name may have meant: the closest of `choices`, if one is close."""
-    close = difflib.get_close_matches(str(word), list(choices), n=1)
+    close = near(str(word), list(choices))
     return close[0] if close else None
 
 
