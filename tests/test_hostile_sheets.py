@@ -240,6 +240,10 @@ def test_a_misspelt_key_is_one_line_with_the_key_it_meant(tmp_path: Path) -> Non
     assert refused(STAWKA, record) == [f"error: {record}:4: players[0].hrad: unknown key 'hrad'; did you mean 'hard'?"]
     record = stawka(tmp_path, "easy: 0, hard: 0, tens: 0, secrets: 0, lamps: 1")
     assert refused(STAWKA, record) == [f"error: {record}:4: players[0].lamps: unknown key"]
+    record.write_text(
+        stawka(tmp_path, "easy: 0, hard: 0, tens: 0, secrets: 0").read_text().replace("scenario", "scenaro")
+    )
+    assert refused(STAWKA, record) == [f"error: {record}:1: scenaro: unknown key 'scenaro'; did you mean 'scenario'?"]
 
 
 def test_a_holders_mapping_past_its_limit_is_refused_not_cut(tmp_path: Path) -> None:
@@ -286,3 +290,52 @@ def test_the_page_refuses_each_overshooting_record_with_one_line(browser: Any, t
             (fault,) = verdict["faults"]
             assert says.split(": ", 1)[1] in fault, fault  # the sheet's own words, after the seat's name
         watched.close()
+
+
+@pytest.mark.slow  # a real Chromium
+def test_the_page_suggests_what_the_command_line_suggests(browser: Any) -> None:
+    """`Game.near` (the page) and `i18n.folding.near` agree on random slips and the known cases."""
+    import random
+
+    from estoril_pnp.export.scorepage import template_dir
+    from estoril_pnp.i18n.folding import near
+
+    rng = random.Random(34)
+    words = ["hrad", "prussia", "colur", "secrest", "tems", "x" * 101, ""]
+    words += ["".join(rng.choice("abcdeh_") for _ in range(rng.randint(1, 9))) for _ in range(3000)]
+    keys = ["colour", "name", "easy", "hard", "tens", "secrets", "arrests", "goal", "us", "usa", "abba", "bead"]
+    keys += ["".join(rng.choice("abcdeh_") for _ in range(rng.randint(1, 9))) for _ in range(40)]
+    cases = [(w, rng.sample(keys, rng.randint(1, 12))) for w in words]
+    page = browser.new_page()
+    page.set_content(f"<script>{(template_dir() / 'sheet.js').read_text(encoding='utf-8')}</script>")
+    got = page.evaluate("cases => cases.map(([w, cs]) => Game.near(w, cs))", cases)
+    page.close()
+    want = [next(iter(near(w, cs)), None) for w, cs in cases]
+    differ = [(c, w, g) for c, w, g in zip(cases, want, got, strict=True) if w != g]
+    assert differ == [], differ[:3]
+    assert sum(w is not None for w in want) > 200  # the slips suggest something often enough to compare
+
+
+@pytest.mark.slow  # a real Chromium
+def test_the_page_says_a_misspelt_key_once_with_the_key_it_meant(browser: Any, tmp_path: Path) -> None:
+    from test_score_page import Watched
+
+    pack = load_pack(STAWKA)
+    page = tmp_path / scorepage.NAME
+    page.write_text(scorepage.make_page(pack, scorepage.resolved_sheet(pack), [], "en", None), encoding="utf-8")
+    watched = Watched(browser, page.as_uri())
+    texts = [
+        stawka(tmp_path, "easy: 0, hrad: 0, tens: 0, secrets: 0").read_text(encoding="utf-8"),
+        stawka(tmp_path, "easy: 0, hard: 0, tens: 0, secrets: 0")
+        .read_text(encoding="utf-8")
+        .replace("scenario:", "scenaro:"),
+        stawka(tmp_path, "easy: 0, hard: 0, tens: 0, secrets: 0, lamps: 1").read_text(encoding="utf-8"),
+    ]
+    got = watched.page.evaluate("texts => scorePage.scoreAll(texts)", texts)
+    assert [g["faults"] for g in got] == [
+        ["players.0.hrad: this key has no meaning in a record; did you mean “hard”?"],
+        ["scenaro: this key has no meaning in a record; did you mean “scenario”?"],
+        ["players.0.lamps: this key has no meaning in a record."],
+    ]
+    assert watched.errors == []
+    watched.close()
