@@ -49,7 +49,7 @@ def _flow(value: object, depth: int = 0) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int) and value.bit_length() > 128:  # repr refuses the longest; no one reads them
+    if isinstance(value, int) and value.bit_length() > 14_000:  # past 4 300 digits, which repr refuses
         return f"a number of about {round(value.bit_length() * 0.30103)} digits"
     if isinstance(value, str):
         plain = _PLAIN.fullmatch(value) and value.lower() not in _YAML_WORDS
