@@ -138,7 +138,7 @@ def overshooting(tmp_path: Path) -> dict[str, tuple[Path, Path, str]]:
         "40 VP": (
             STAWKA,
             stawka(tmp_path / "vp", "easy: 0, hard: 10, tens: 0, secrets: 0"),
-            "players[0]: past 13 victory points by more than the last mission or evidence point, "
+            "players[0]: more victory points past 13 than one last action could bring, "
             "but the game ends the moment a player reaches 13",
         ),
         "3 secrets": (
@@ -168,18 +168,18 @@ def test_a_record_past_the_end_of_its_game_is_refused_with_one_line(tmp_path: Pa
     [
         ("easy: 0, hard: 4, tens: 0, secrets: 0", 16),  # 12, then a hard mission of 4
         ("easy: 6, hard: 0, tens: 1, secrets: 0", 13),  # the thirteenth point from evidence
-        ("easy: 0, hard: 0, tens: 12, secrets: 0", None),  # evidence alone: one point a step, so 13 at most
+        ("easy: 0, hard: 0, tens: 16, secrets: 0", 16),  # 12, then evidence on all 4 agents at once
+        ("easy: 1, hard: 0, tens: 14, secrets: 0", 16),  # 10, then an easy mission and 4 evidence points
     ],
 )
-def test_the_last_step_may_carry_a_player_past_13_and_no_further(tmp_path: Path, pl: str, total: int | None) -> None:
+def test_the_last_step_may_carry_a_player_past_13_and_no_further(tmp_path: Path, pl: str, total: int) -> None:
     record = stawka(tmp_path, pl)
     result = runner.invoke(app, ["score", str(record), "--pack", str(STAWKA), "--json"])
     assert result.exit_code == 0, result.output
-    if total is not None:
-        assert json.loads(result.stdout)["players"][0]["total"] == total
-    too_far = stawka(tmp_path, "easy: 0, hard: 0, tens: 14, secrets: 0", scenario="standard")
+    assert json.loads(result.stdout)["players"][0]["total"] == total
+    too_far = stawka(tmp_path, "easy: 0, hard: 0, tens: 17, secrets: 0", scenario="standard")
     (line,) = refused(STAWKA, too_far)
-    assert "past 13 victory points" in line
+    assert "more victory points past 13 than one last action could bring" in line
 
 
 def test_a_number_given_as_null_is_missing_as_if_left_out(tmp_path: Path) -> None:
