@@ -9,6 +9,9 @@ PYTHONDONTWRITEBYTECODE, which would otherwise make every run compile the source
 
     python bench/startup.py --before DIR [--after DIR] [--runs N] [--cold-runs N] [--importtime]
 
+Each side keeps its own cache of parsed YAML, in the temporary folder (`ESTORIL_PNP_CACHE= python
+bench/startup.py …` times both without one).
+
 `--before` is the checkout to compare with (say `git worktree add ../before <commit>`);
 `--after` defaults to this checkout. `--importtime` also prints each side's ten costliest imports (python -X importtime)
 for the warm build.
@@ -39,7 +42,14 @@ def run(checkout: Path, args: Sequence[str], extra: Sequence[str] = ()) -> tuple
     done = subprocess.run(
         [sys.executable, *extra, "-m", "estoril_pnp", *args],
         cwd=checkout,
-        env={**os.environ, "PYTHONPATH": str(checkout), "PYTHONDONTWRITEBYTECODE": "1"},
+        env={
+            **os.environ,
+            "PYTHONPATH": str(checkout),
+            "PYTHONDONTWRITEBYTECODE": "1",
+            # each side keeps its own cache of parsed YAML (sides whose entries differ would replace
+            # each other's, and every read would be a first one); ESTORIL_PNP_CACHE= times none
+            "ESTORIL_PNP_CACHE": "" if os.environ.get("ESTORIL_PNP_CACHE") == "" else f"{checkout}-yaml-cache",
+        },
         capture_output=True,
         text=True,
     )

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -107,3 +108,10 @@ def alive_in_group(pgid: int) -> list[int]:
         if int(fields[2]) == pgid and fields[0] != "Z":
             alive.append(int(stat.parent.name))
     return alive
+
+
+def ctrl_c_at_default() -> None:
+    """Popen's preexec_fn for a child that a test interrupts: SIGINT at its default, as a terminal
+    gives it. A suite started in the background (`nohup … &` from a script) ignores SIGINT, and a
+    child would inherit that, so Python would never turn Ctrl-C into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

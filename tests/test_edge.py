@@ -178,7 +178,7 @@ def test_pack_option_is_a_file(tmp_path: Path) -> None:
         ("players: []\n".encode("utf-16"), "UTF-16 text; save it as UTF-8"),
         (b"players: [\xff]\n", "not UTF-8 text (byte 0xff)"),
         (b"# " + b"x" * yamlsrc.MAX_BYTES, "larger than 2 MiB, the limit"),
-        (b"", "expected a mapping of keys to values (got None)"),
+        (b"", "expected a mapping of keys to values (got null)"),
     ],
 )
 def test_bad_standard_input(data: bytes, words: str) -> None:

@@ -273,7 +273,7 @@ BAD: dict[str, tuple[list[tuple[str, str]], str, str, str]] = {
         [("name: Bea", "name: [Bea]")],
         "players[1].name",
         "name: [Bea]",
-        "must be a text (got ['Bea'])",
+        "must be a text (got [Bea])",
     ),
     "unknown variant": (
         [("most_seducer]", "most_seducer]\nvariants: [secret_mision]")],

@@ -258,7 +258,7 @@ SLIPS = {
     "wrong type": (
         "{id: scenario, per: game, kind: choice, of: scenarios}",
         "{id: scenario, per: game, kind: choice, of: [scenarios]}",
-        "entries[0].of: unknown collection ['scenarios']; the sheet's pieces: colours, scenarios",
+        "entries[0].of: unknown collection [scenarios]; the sheet's pieces: colours, scenarios",
     ),
     "misspelt kind": (
         "{id: easy, per: player, kind: number, max: 20}",

@@ -70,6 +70,7 @@ WORDS = (
     "refuse.line",
     "refuse.shape",
     "refuse.key",
+    "refuse.key_meant",
     "refuse.type",
     "refuse.unknown",
     "refuse.ambiguous",

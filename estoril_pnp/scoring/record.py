@@ -7,7 +7,6 @@ counts. Every fault is one located finding; a record that passes can be scored.
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -15,9 +14,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from ..errors import Finding, InputError, shown
+from ..errors import Finding, InputError, written
 from ..i18n.catalogs import fill
-from ..i18n.folding import fold
+from ..i18n.folding import fold, near
 from ..source import typed, yamlsrc
 from ..source.typed import Limits
 from ..source.yamlsrc import Located, Path_
@@ -30,6 +29,7 @@ from .sheet import Piece, Sheet, evaluate_num
 STDIN = "-"
 MAX_PLAYERS = 16
 MAX_NAME = 100  # characters in a player's name
+YESNO_WORDS = {"yes", "no", "true", "false", "y", "n", "on", "off"}  # folded: what a quoted yes or no looks like
 
 
 class Unresolved(ValueError):
@@ -101,17 +101,17 @@ class Names:
         if len(found) == 1:
             return found[0]
         if found:
-            message = f"{self.what} {shown(text)} is ambiguous: {', '.join(map(self.label, found))}"
+            message = f"{self.what} {written(text)} is ambiguous: {', '.join(map(self.label, found))}"
             raise AmbiguousName(message, self.what, text, tuple(found))
         close = self.closest(text)
         hint = f"; did you mean {' or '.join(map(self.label, close))}?" if close else ""
-        raise UnknownName(f"unknown {self.what} {shown(text)}{hint}", self.what, text, tuple(close))
+        raise UnknownName(f"unknown {self.what} {written(text)}{hint}", self.what, text, tuple(close))
 
     def closest(self, text: str) -> list[str]:
         """Up to three ids whose id or printed name looks like `text` (a typo, a misremembered
         spelling). Other languages' names are matched whole or in part, never as a spelling:
         Portuguese "roxo" (purple) is not Spanish "rojo" (red) mistyped."""
-        close = difflib.get_close_matches(fold(text), list(self.own), n=6, cutoff=0.6)
+        close = near(fold(text), list(self.own), 6)
         return list(dict.fromkeys(i for alias in close for i in sorted(self.own[alias])))[:3]
 
 
@@ -175,6 +175,7 @@ class _Check:
     catalogs: Mapping[str, Mapping[str, str]]
     findings: list[Finding] = field(default_factory=list)
     shape: list[Finding] = field(default_factory=list)  # wrong types, unknown and missing keys
+    meant: set[Path_] = field(default_factory=set)  # keys a misspelt key was said to mean
 
     @cached_property
     def seat_names(self) -> Names:
@@ -188,11 +189,24 @@ class _Check:
         self.shape.append(self.src.finding(path, message))
 
     def keys(self, raw: Mapping[Any, Any], allowed: set[str], at: Path_) -> None:
+        """Every key of `raw` is allowed; a misspelt one names the key it may have meant, which is
+        then not also reported missing (`missing`)."""
+        absent = sorted(allowed - set(raw))
         for key in raw:
             if not isinstance(key, str):
-                self.misfit((*at, key), f"Keys should be strings (got {shown(key)})")
+                self.misfit((*at, key), f"Keys should be strings (got {written(key)})")
             elif key not in allowed:
-                self.misfit((*at, key), "unknown key")
+                close = near(key, absent)
+                if close:
+                    self.meant.add((*at, close[0]))
+                    self.misfit((*at, key), f"unknown key {written(key)}; did you mean {close[0]!r}?")
+                else:
+                    self.misfit((*at, key), "unknown key")
+
+    def missing(self, at: Path_, key: str, message: str | None = None) -> None:
+        """Key `key` of the mapping at `at` is missing: a misfit, unless a misspelling of it was reported."""
+        if (*at, key) not in self.meant:
+            self.misfit((*at, key), message or f"missing key {key!r}")
 
     def sized(self, value: Any, most: int, at: Path_) -> bool:
         """Whether `value` is a list of at most `most` items; if not, a misfit."""
@@ -216,12 +230,12 @@ class _Check:
         game_entries = {e["id"] for e in sheet.entries if e["per"] == "game"}
         allowed = {"players", "variants", "options", *game_entries}
         if not isinstance(data, dict):
-            self.misfit((), f"expected a mapping of keys to values (got {shown(data)})")
+            self.misfit((), f"expected a mapping of keys to values (got {written(data)})")
             return None
         self.keys(data, allowed, ())
         raw_players = data.get("players")
         if "players" not in data:
-            self.misfit(("players",), "missing key 'players'")
+            self.missing((), "players")
             raw_players = []
         elif not self.sized(raw_players, MAX_PLAYERS, ("players",)):
             raw_players = []
@@ -261,7 +275,7 @@ class _Check:
         options = {s["id"]: s for s in sheet.switches if s["kind"] == "option"}
         given = data.get("options", {})
         if not isinstance(given, dict):
-            self.misfit(("options",), f"expected a mapping of keys to values (got {shown(given)})")
+            self.misfit(("options",), f"expected a mapping of keys to values (got {written(given)})")
             given = {}
         self.keys(given, set(options), ("options",))
         for key, value in {**given, **overrides}.items():
@@ -270,7 +284,7 @@ class _Check:
             if option is None:
                 if key in overrides:  # from the command line: the record's own keys are checked above
                     known = ", ".join(options) or "none"
-                    self.misfit(at, f"unknown option {shown(key)}; the sheet's options: {known}")
+                    self.misfit(at, f"unknown option {written(key)}; the sheet's options: {known}")
                 continue
             if wrong := typed.problem(Literal[tuple(option["values"])] if option["values"] else bool, value):
                 self.misfit(at, wrong)
@@ -300,13 +314,13 @@ class _Check:
     ) -> Seat:
         mine = [e for e in entries if e["per"] == "player"]
         if not isinstance(raw, dict):
-            self.misfit(at, f"expected a mapping of keys to values (got {shown(raw)})")
+            self.misfit(at, f"expected a mapping of keys to values (got {written(raw)})")
             return Seat("", None, {})
         teams = {"members"} if self.sheet.teams else set()
         self.keys(raw, {"colour", "name", *teams, *(e["id"] for e in entries if e["per"] == "player")}, at)
         colour = ""
         if "colour" not in raw:
-            self.misfit((*at, "colour"), "missing key 'colour'")
+            self.missing(at, "colour")
         else:
             # a colour not understood stays as written: two players writing it are still one colour twice
             colour = self.name(self.seat_names, raw["colour"], (*at, "colour")) or str(raw["colour"])
@@ -333,7 +347,7 @@ class _Check:
         low, high = self.sheet.teams
         value = raw.get("members")
         if "members" not in raw:
-            self.misfit((*at, "members"), "missing key 'members'")
+            self.missing(at, "members")
             return ()
         if wrong := typed.problem(
             Annotated[list[Annotated[str, Limits(max_length=MAX_NAME)]], Limits(max_length=MAX_LIST)], value
@@ -373,7 +387,9 @@ class _Check:
         """Whether the entry is given and in play; one given out of play, or missing in play without a
         default, is a fault. A choice or holder given as null is not given."""
         ident, when = entry["id"], entry["when"]
-        given = raw.get(ident) is not None if entry["kind"] in ("choice", "holder", "holders") else ident in raw
+        # null is no value: a choice, holder or number given as null is not given
+        nullable = entry["kind"] in ("choice", "holder", "holders", "number")
+        given = raw.get(ident) is not None if nullable else ident in raw
         if not rules.in_play(entry, switches):
             if given:
                 what = f"a {ident} {entry['noun']}" if entry.get("noun") else repr(ident)
@@ -383,25 +399,29 @@ class _Check:
             entry["kind"] == "number" and entry["default"] is not None
         )
         if not given and not optional:
+            if (*at, ident) in self.meant:  # a misspelling of it is the one fault
+                return False
             if when:  # the switch asks for it: said where the switch's effect is felt
                 self.fault(at, f"missing key {ident!r} (the {when} variant is on)")
             else:
-                self.misfit((*at, ident), f"missing key {ident!r}")
+                self.missing(at, ident)
             return False
         return True
 
     def value(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int, playing: list[str]) -> Any:
         kind = entry["kind"]
         if kind == "yesno":
-            if value is not None and not isinstance(value, bool):
-                self.fault(at, f"must be yes or no (got {shown(value)})")
-            return bool(value)
+            if isinstance(value, str) and fold(value) in YESNO_WORDS:
+                self.fault(at, f"must be yes or no, written without quotes ({written(value)} in quotes is a text)")
+            elif value is not None and not isinstance(value, bool):
+                self.fault(at, f"must be yes or no (got {written(value)})")
+            return value is True
         if kind == "number":
-            if value is None:
-                return rules.default(entry, n) or 0
+            if value is None:  # only an entry with a default may be left out (`wanted`)
+                return rules.default(entry, n)
             low, high = rules.bounds(entry, n)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                self.fault(at, f"must be a whole number from {low} to {high} (got {shown(value)})")
+                self.fault(at, f"must be a whole number from {low} to {high} (got {written(value)})")
                 return low
             return value
         if kind == "holder":
@@ -428,10 +448,13 @@ class _Check:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            self.misfit(at, f"expected a mapping of {entry['noun']}s to who holds them (got {shown(value)})")
+            self.misfit(at, f"expected a mapping of {entry['noun']}s to who holds them (got {written(value)})")
+            return {}
+        if len(value) > MAX_LIST:  # refused whole, never cut
+            self.misfit(at, f"must hold at most {MAX_LIST} items (it holds {len(value)})")
             return {}
         out: dict[str, str] = {}
-        for text, holder in list(value.items())[:MAX_LIST]:
+        for text, holder in value.items():
             piece = self.name(what, text, (*at, text))
             if holder is None or piece is None:
                 continue
@@ -453,7 +476,7 @@ class _Check:
                 self.fault(
                     at,
                     f"must be a number of {entry['counted']}s (0 to {most}) or a list of {entry['listed']} "
-                    f"(got {shown(value)})",
+                    f"(got {written(value)})",
                 )
                 return 0
         if not self.sized(value, MAX_LIST, at):

@@ -8,7 +8,6 @@ compute from the same data, and a change (`changes:`) merges into it key by key.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Mapping
 from collections.abc import Collection as Collection_
@@ -16,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import Finding, InputError, shown
+from ..errors import Finding, InputError, written
 from ..i18n.catalogs import ENGINE_WORDS, Catalogs, MissingText, Texts
+from ..i18n.folding import near
 from ..source import yamlsrc
 from ..source.yamlsrc import Located, Path_
 from . import bounds
@@ -38,6 +38,8 @@ VERSION = 1
 LIMIT = 1_000_000  # |a literal number|: every result stays far inside 2**53
 MAX_DEPTH = 20  # nesting of one expression
 MAX_FORMS = 2_000  # expression forms in a whole sheet: the work of scoring one seat
+MAX_TABLE = 200  # points of one table
+MAX_PARTS = 50  # parts of one list form (plus, times, least, most) or of one number value's sum
 TEAM = "team"  # the one seat of a co-operative game
 MAX_ITEMS = 500  # pieces of one collection written in a sheet
 SHAPES = ("circle", "triangle", "square", "diamond", "star")
@@ -178,7 +180,7 @@ def load(path: Path, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piec
 
 def _close(word: Any, choices: Collection_[str]) -> str | None:
     """What a misspelt name may have meant: the closest of `choices`, if one is close."""
-    close = difflib.get_close_matches(str(word), list(choices), n=1)
+    close = near(str(word), list(choices))
     return close[0] if close else None
 
 
@@ -281,7 +283,7 @@ class _Reader:
     def keys(self, value: Any, path: Path_, allowed: Mapping[str, bool], what: str) -> dict[str, Any] | None:
         """`value` as a mapping with only the `allowed` keys and every required one, else None."""
         if not isinstance(value, dict):
-            self.fault(path, f"{what} must be a mapping (got {shown(value)})")
+            self.fault(path, f"{what} must be a mapping (got {written(value)})")
             return None
         ok = True
         meant = set()  # a misspelt required key is one fault, not also "missing"
@@ -290,7 +292,7 @@ class _Reader:
                 close = _close(key, allowed)
                 meant |= {close} if close else set()
                 hint = f"did you mean {close!r}?" if close else f"{what} takes {', '.join(allowed)}"
-                self.fault((*path, key), f"unknown key {shown(key)}; {hint}")
+                self.fault((*path, key), f"unknown key {written(key)}; {hint}")
                 ok = False
         for key, required in allowed.items():
             if required and key not in value and key not in meant:
@@ -301,7 +303,7 @@ class _Reader:
     def ident(self, value: Any, path: Path_) -> str | None:
         if isinstance(value, str) and _ID.fullmatch(value):
             return value
-        self.fault(path, f"must be a plain name ([a-z0-9][a-z0-9_-]*, at most 64 characters), got {shown(value)}")
+        self.fault(path, f"must be a plain name ([a-z0-9][a-z0-9_-]*, at most 64 characters), got {written(value)}")
         return None
 
     def key(self, value: Any, path: Path_) -> str | None:
@@ -309,25 +311,37 @@ class _Reader:
             return None
         if isinstance(value, str) and _KEY.fullmatch(value):
             return value
-        self.fault(path, f"must be a catalog key (got {shown(value)})")
+        self.fault(path, f"must be a catalog key (got {written(value)})")
         return None
 
     def flag(self, value: Any, path: Path_) -> bool:
         if isinstance(value, bool):
             return value
-        self.fault(path, f"must be true or false (got {shown(value)})")
+        self.fault(path, f"must be true or false (got {written(value)})")
         return False
 
-    def literal(self, value: Any, path: Path_) -> int | None:
-        if isinstance(value, int) and not isinstance(value, bool) and -LIMIT <= value <= LIMIT:
+    def literal(self, value: Any, path: Path_, least: int = -LIMIT) -> int | None:
+        if isinstance(value, int) and not isinstance(value, bool) and least <= value <= LIMIT:
             return value
-        self.fault(path, f"must be a whole number from {-LIMIT} to {LIMIT} (got {shown(value)})")
+        if isinstance(value, int) and not isinstance(value, bool):
+            self.fault(path, f"must be from {least} to {LIMIT} (got {written(value)})")
+        else:  # not a number at all: say every form a number value takes
+            self.fault(path, f"must be a whole number, a number's name or a list of them (got {written(value)})")
         return None
 
-    def num(self, value: Any, path: Path_, players: bool = True) -> Num | None:
-        """A number value: a literal, a number's name, `players`, or a list of them (their sum)."""
+    def field_number(self, value: Any, path: Path_) -> int | None:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self.literal(value, path)
+        self.fault(path, f"must be a whole number or a text (got {written(value)})")
+        return None
+
+    def num(self, value: Any, path: Path_, players: bool = True, least: int = -LIMIT) -> Num | None:
+        """A number value: a literal, a number's name, `players`, or a list of them (their sum).
+        `least` bounds a literal written alone (a divisor is at least 1)."""
         if isinstance(value, list):
-            parts = [self.num(v, (*path, i), players) for i, v in enumerate(value[:50])]
+            if not self.short(value, path, "number values"):
+                return None
+            parts = [self.num(v, (*path, i), players) for i, v in enumerate(value)]
             return None if any(p is None for p in parts) else parts
         if isinstance(value, str):
             if value == PLAYERS and players:
@@ -337,19 +351,26 @@ class _Reader:
             if value in self.model_numbers:
                 return self.model_numbers[value]
             known = ", ".join(sorted({*self.numbers, *self.model_numbers})) or "none"
-            self.dangling(path, value, f"unknown number {shown(value)}; the pack's numbers: {known}")
+            self.dangling(path, value, f"unknown number {written(value)}; the pack's numbers: {known}")
             return None
-        return self.literal(value, path)
+        return self.literal(value, path, least)
 
     def const(self, value: Any, path: Path_) -> int | None:
         """A number value that cannot depend on the game: its integer."""
         found = self.num(value, path, players=False)
         return None if found is None else evaluate_num(found, 0)
 
+    def short(self, value: list[Any], path: Path_, what: str, most: int = MAX_PARTS) -> bool:
+        """Whether a list is within its limit; a longer one is refused whole, never cut."""
+        if len(value) <= most:
+            return True
+        self.fault(path, f"at most {most} {what} (got {len(value)})")
+        return False
+
     def listed(self, value: Any, path: Path_, what: str) -> list[Any]:
         if isinstance(value, list):
             return value
-        self.fault(path, f"must be a list of {what} (got {shown(value)})")
+        self.fault(path, f"must be a list of {what} (got {written(value)})")
         return []
 
     # -- the sheet --------------------------------------------------------------------------
@@ -358,7 +379,7 @@ class _Reader:
         if top is None:
             return None
         if top["sheet"] != VERSION:
-            self.fault(("sheet",), f"this engine reads score sheets of version {VERSION} (got {shown(top['sheet'])})")
+            self.fault(("sheet",), f"this engine reads score sheets of version {VERSION} (got {written(top['sheet'])})")
         numbers = top.get("numbers") or {}
         if not isinstance(numbers, dict):
             self.fault(("numbers",), "must be a mapping of names to whole numbers")
@@ -459,10 +480,10 @@ class _Reader:
                 continue
             once = spec.get("once", "game")
             if once not in ONCE:
-                self.fault((*at, "once"), f"must be one of {', '.join(ONCE)} (got {shown(once)})")
+                self.fault((*at, "once"), f"must be one of {', '.join(ONCE)} (got {written(once)})")
             what = spec.get("what", name.removesuffix("s").replace("_", " "))
             if not isinstance(what, str) or not 0 < len(what) <= 60:
-                self.fault((*at, "what"), f"must be a short noun (got {shown(what)})")
+                self.fault((*at, "what"), f"must be a short noun (got {written(what)})")
             many = self.words(spec.get("many", f"{what}s"), (*at, "many"))
             if ("from" in spec) == ("items" in spec):
                 self.fault(at, "give either 'from: model' or 'items:'")
@@ -486,7 +507,7 @@ class _Reader:
 
     def model_collection(self, name: str, source: Any, at: Path_) -> tuple[Piece, ...] | None:
         if source != "model":
-            self.fault(at, f"must be 'model' (got {shown(source)})")
+            self.fault(at, f"must be 'model' (got {written(source)})")
             return None
         if self.model_pieces is None:
             self.fault(at, "this pack has no game model to take pieces from; write them as items")
@@ -497,7 +518,9 @@ class _Reader:
         return self.model_pieces[name]
 
     def items(self, collection: str, value: Any, at: Path_) -> tuple[Piece, ...] | None:
-        raw = self.listed(value, at, "pieces")[:MAX_ITEMS]
+        raw = self.listed(value, at, "pieces")
+        if not self.short(raw, at, "pieces", MAX_ITEMS):
+            return None
         out: list[Piece] = []
         names: set[str] | None = None
         allowed = {"id": True, "name": False, "fields": False, "symbols": False}
@@ -510,7 +533,7 @@ class _Reader:
             fields = spec.get("fields", {})
             if not isinstance(fields, dict) or not all(
                 self.ident(k, (*at, i, "fields", k))
-                and (isinstance(v, str) or self.literal(v, (*at, i, "fields", k)) is not None)
+                and (isinstance(v, str) or self.field_number(v, (*at, i, "fields", k)) is not None)
                 for k, v in fields.items()
             ):
                 if not isinstance(fields, dict):
@@ -539,7 +562,7 @@ class _Reader:
             return value, None
         if isinstance(value, dict) and set(value) == {"key"}:
             return None, self.key(value["key"], (*at, "key"))
-        self.fault(at, f"must be a printed name or {{key: catalog key}} (got {shown(value)})")
+        self.fault(at, f"must be a printed name or {{key: catalog key}} (got {written(value)})")
         return None, None
 
     # -- switches and entries ---------------------------------------------------------------
@@ -552,7 +575,7 @@ class _Reader:
                 self.refused(_written_id(raw))
                 continue
             if spec["kind"] not in ("variant", "option"):
-                self.fault((*at, "kind"), f"must be variant or option (got {shown(spec['kind'])})")
+                self.fault((*at, "kind"), f"must be variant or option (got {written(spec['kind'])})")
             values = self.listed(spec.get("values", []), (*at, "values"), "names")
             values = [v for j, v in enumerate(values) if self.ident(v, (*at, "values", j))]
             if spec["kind"] == "variant" and values:
@@ -580,7 +603,7 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, str) or value not in self.switches:
-            self.dangling(at, value, f"unknown switch {shown(value)}; known: {', '.join(self.switches) or 'none'}")
+            self.dangling(at, value, f"unknown switch {written(value)}; known: {', '.join(self.switches) or 'none'}")
             return None
         if self.switches[value]["values"]:
             self.fault(at, f"switch {value!r} has values; 'when' needs a switch that is on or off")
@@ -593,7 +616,7 @@ class _Reader:
             if not isinstance(kind, str) or kind not in _ENTRY_KINDS:
                 self.fault(
                     (*at, "kind"),
-                    f"must be one of {', '.join(_ENTRY_KINDS)} (got {shown(kind)}){_meant(kind, _ENTRY_KINDS)}",
+                    f"must be one of {', '.join(_ENTRY_KINDS)} (got {written(kind)}){_meant(kind, _ENTRY_KINDS)}",
                 )
                 self.refused(_written_id(raw))
                 continue
@@ -606,7 +629,7 @@ class _Reader:
             per = spec["per"]
             if per not in ("player", "game") or (kind in _GAME_ONLY and per != "game"):
                 self.fault(
-                    (*at, "per"), f"must be {'game' if kind in _GAME_ONLY else 'player or game'} (got {shown(per)})"
+                    (*at, "per"), f"must be {'game' if kind in _GAME_ONLY else 'player or game'} (got {written(per)})"
                 )
             ask = self.key(self.written(spec, "ask", f"score.ask.{ident}", ident), (*at, "ask"))
             entry: dict[str, Any] = {
@@ -679,7 +702,7 @@ class _Reader:
         """A few English words of a refused record's message."""
         if isinstance(value, str) and 0 < len(value) <= 120 and value.isprintable():
             return value
-        self.fault(at, f"must be a short English text (got {shown(value)})")
+        self.fault(at, f"must be a short English text (got {written(value)})")
         return ""
 
     def numbered(self, value: Any, at: Path_) -> str:
@@ -695,20 +718,21 @@ class _Reader:
     def noun(self, value: Any, at: Path_) -> str:
         if isinstance(value, str) and 0 < len(value) <= 60:
             return value
-        self.fault(at, f"must be a short noun (got {shown(value)})")
+        self.fault(at, f"must be a short noun (got {written(value)})")
         return ""
 
     def collection(self, name: Any, at: Path_) -> bool:
         if isinstance(name, str) and name in self.collections:
             return True
-        self.dangling(at, name, f"unknown collection {shown(name)}; the sheet's pieces: {', '.join(self.collections)}")
+        known = ", ".join(self.collections)
+        self.dangling(at, name, f"unknown collection {written(name)}; the sheet's pieces: {known}")
         return False
 
     def piece(self, collections: list[str], ident: Any, at: Path_) -> bool:
         if isinstance(ident, str) and any(ident in self.collections[c].by_id for c in collections):
             return True
         if collections:  # else the collection named is unknown, a fault already
-            self.fault(at, f"unknown piece {shown(ident)} in {', '.join(collections)}")
+            self.fault(at, f"unknown piece {written(ident)} in {', '.join(collections)}")
         return False
 
     # -- expressions ------------------------------------------------------------------------
@@ -721,7 +745,7 @@ class _Reader:
         for ident, raw in value.items():
             at: Path_ = ("measures", ident)
             if ident not in every:
-                self.fault(at, f"unknown piece {shown(ident)}: a measure belongs to a piece of the sheet")
+                self.fault(at, f"unknown piece {written(ident)}: a measure belongs to a piece of the sheet")
                 continue
             self.at[ident] = at
             found = self.expr(raw, at, owner=None, measure=True)
@@ -773,13 +797,13 @@ class _Reader:
         if "rounding" in spec or not partial:
             out["rounding"] = spec.get("rounding", "down")
             if out["rounding"] not in ("down", "up"):
-                self.fault((*at, "rounding"), f"must be down or up (got {shown(out['rounding'])})")
+                self.fault((*at, "rounding"), f"must be down or up (got {written(out['rounding'])})")
         if "zero_wins" in spec or not partial:
             out["zero_wins"] = self.flag(spec.get("zero_wins", False), (*at, "zero_wins"))
         if "tie" in spec or not partial:
             out["tie"] = spec.get("tie", "split")
             if out["tie"] not in TIES:
-                self.fault((*at, "tie"), f"must be {', '.join(TIES)} (got {shown(out['tie'])})")
+                self.fault((*at, "tie"), f"must be {', '.join(TIES)} (got {written(out['tie'])})")
         if partial and not {"each", "of", "over"} & set(spec):
             return out
         if ("each" in spec) == ("over" in spec):
@@ -793,7 +817,7 @@ class _Reader:
         each = spec["each"]
         entry = self.entries.get(each) if isinstance(each, str) else None
         if not entry or entry["kind"] not in ("choice", "choices") or entry["per"] != "game":
-            self.dangling((*at, "each"), each, f"must name a choice or choices entry of the game (got {shown(each)})")
+            self.dangling((*at, "each"), each, f"must name a choice or choices entry of the game (got {written(each)})")
             return None
         out["each"] = each
         if "of" not in spec:
@@ -831,7 +855,7 @@ class _Reader:
                 out.append(name)
             else:
                 self.fault(
-                    where, f"unknown entry of pieces {shown(name)}" + ("; a measure counts 'it'" if measure else "")
+                    where, f"unknown entry of pieces {written(name)}" + ("; a measure counts 'it'" if measure else "")
                 )
                 return None
         return out
@@ -856,7 +880,7 @@ class _Reader:
         if not isinstance(value, dict):
             if isinstance(value, (int, str, list)) and not isinstance(value, bool):
                 return self.num(value, at)
-            self.fault(at, f"must be a number or an expression (got {shown(value)})")
+            self.fault(at, f"must be a number or an expression (got {written(value)})")
             return None
         forms = [k for k in value if k in FORMS]
         if len(forms) != 1:
@@ -870,10 +894,10 @@ class _Reader:
         if form in _LIST_FORMS or form in _PAIR_FORMS:
             if self.keys(value, at, {form: True}, form) is None:
                 return None
-            parts = [
-                self.expr(v, (*at, form, j), owner, measure, depth + 1)
-                for j, v in enumerate(self.listed(value[form], (*at, form), "expressions")[:50])
-            ]
+            items = self.listed(value[form], (*at, form), "expressions")
+            if not self.short(items, (*at, form), "expressions"):
+                return None
+            parts = [self.expr(v, (*at, form, j), owner, measure, depth + 1) for j, v in enumerate(items)]
             if form in _PAIR_FORMS and len(parts) != 2:
                 self.fault((*at, form), f"needs exactly two expressions (got {len(parts)})")
                 return None
@@ -885,13 +909,13 @@ class _Reader:
             if spec is None:
                 return None
             inner = self.expr(spec["div"], (*at, "div"), owner, measure, depth + 1)
-            by = self.num(spec["by"], (*at, "by"))
+            by = self.num(spec["by"], (*at, "by"), least=1)
             if by is not None and by != PLAYERS and evaluate_num(by, 1) < 1:
                 self.fault((*at, "by"), f"must be 1 or more (got {evaluate_num(by, 1)})")
                 by = None
             rounding = spec.get("round", "down")
             if rounding not in ROUNDS:
-                self.fault((*at, "round"), f"must be {', '.join(ROUNDS)} (got {shown(rounding)})")
+                self.fault((*at, "round"), f"must be {', '.join(ROUNDS)} (got {written(rounding)})")
                 return None
             return None if inner is None or by is None else {"div": inner, "by": by, "round": rounding}
         if form == "if":
@@ -904,10 +928,10 @@ class _Reader:
             if self.keys(value, at, {"table": True, "points": True}, "table") is None:
                 return None
             inner = self.expr(value["table"], (*at, "table"), owner, measure, depth + 1)
-            points = [
-                self.const(p, (*at, "points", j))
-                for j, p in enumerate(self.listed(value["points"], (*at, "points"), "numbers")[:200])
-            ]
+            given = self.listed(value["points"], (*at, "points"), "numbers")
+            if not self.short(given, (*at, "points"), "numbers", MAX_TABLE):
+                return None
+            points = [self.const(p, (*at, "points", j)) for j, p in enumerate(given)]
             if not points:
                 self.fault((*at, "points"), "needs at least one number")
             return None if inner is None or not points or None in points else {"table": inner, "points": points}
@@ -920,13 +944,13 @@ class _Reader:
         if form in _ENTRY_FORMS:
             entry = self.entries.get(target) if isinstance(target, str) else None
             if not entry or entry["kind"] != _ENTRY_FORMS[form]:
-                self.dangling((*at, form), target, f"must name a {_ENTRY_FORMS[form]} entry (got {shown(target)})")
+                self.dangling((*at, form), target, f"must name a {_ENTRY_FORMS[form]} entry (got {written(target)})")
                 return None
             return {form: target}
         known = {*self.category_names, *self.figure_names, TOTAL} if form == "figure" else self.contest_names
         if not isinstance(target, str) or target not in known:
             what = "figure or category" if form == "figure" else "contest category"
-            self.dangling((*at, form), target, f"unknown {what} {shown(target)}")
+            self.dangling((*at, form), target, f"unknown {what} {written(target)}")
             return None
         if owner:
             self.deps.setdefault(owner, set()).add(target)
@@ -971,7 +995,7 @@ class _Reader:
             entry = self.entries.get(spec["measure"]) if isinstance(spec["measure"], str) else None
             if measure or not entry or entry["kind"] != "choice":
                 self.dangling(
-                    (*at, "measure"), spec["measure"], f"must name a choice entry (got {shown(spec['measure'])})"
+                    (*at, "measure"), spec["measure"], f"must name a choice entry (got {written(spec['measure'])})"
                 )
                 return None
             self.measured_choices.add(entry["id"])
@@ -982,7 +1006,7 @@ class _Reader:
             also = self.pieces(spec["also"], (*at, "also"), measure=False)
             whose = spec.get("whose", "others")
             if whose not in WHOSE:
-                self.fault((*at, "whose"), f"must be {', '.join(WHOSE)} (got {shown(whose)})")
+                self.fault((*at, "whose"), f"must be {', '.join(WHOSE)} (got {written(whose)})")
                 return None
             if also is None or len(also) != 1:
                 if also is not None:
@@ -1008,7 +1032,7 @@ class _Reader:
             if not any(symbol in p.symbols for c in reach for p in c.items):
                 self.fault(
                     (*at, "symbol"),
-                    f"unknown symbol {shown(symbol)}: no piece of {', '.join(c.id for c in reach)} has it",
+                    f"unknown symbol {written(symbol)}: no piece of {', '.join(c.id for c in reach)} has it",
                 )
                 return None
             out["symbol"] = symbol
@@ -1033,7 +1057,7 @@ class _Reader:
         """Values a field is compared with: texts or whole numbers."""
         if all(isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in values):
             return True
-        self.fault(at, f"must be texts or whole numbers (got {shown(values)})")
+        self.fault(at, f"must be texts or whole numbers (got {written(values)})")
         return False
 
     def field(self, name: Any, reach: list[Collection], at: Path_, numeric: bool = False) -> bool:
@@ -1041,14 +1065,14 @@ class _Reader:
             self.fault(at, "these entries hold no pieces")
             return False
         if not isinstance(name, str):
-            self.fault(at, f"must be a field's name (got {shown(name)})")
+            self.fault(at, f"must be a field's name (got {written(name)})")
             return False
         for c in reach:
             values = [p.fields.get(name) for p in c.items]
             if not c.items or any(v is None for v in values):
                 have = sorted(c.items[0].fields) if c.items else []
                 self.fault(
-                    at, f"unknown field {shown(name)}: the pieces of {c.id!r} have {', '.join(have) or 'no fields'}"
+                    at, f"unknown field {written(name)}: the pieces of {c.id!r} have {', '.join(have) or 'no fields'}"
                 )
                 return False
             if numeric and not all(isinstance(v, int) for v in values):
@@ -1068,11 +1092,11 @@ class _Reader:
             for name, wanted in (spec["when"] or {}).items() if isinstance(spec["when"], dict) else ():
                 switch = self.switches.get(name)
                 if switch is None:
-                    self.dangling((*at, "when", name), name, f"unknown switch {shown(name)}")
+                    self.dangling((*at, "when", name), name, f"unknown switch {written(name)}")
                 elif (wanted not in switch["values"]) if switch["values"] else not isinstance(wanted, bool):
                     self.fault(
                         (*at, "when", name),
-                        f"must be {' or '.join(switch['values']) or 'true or false'} (got {shown(wanted)})",
+                        f"must be {' or '.join(switch['values']) or 'true or false'} (got {written(wanted)})",
                     )
                 else:
                     when[name] = wanted
@@ -1110,7 +1134,7 @@ class _Reader:
                 base["of"] = base["of"][0] if base["of"] else None
             found = self.entry_keys(kind, {**base, **spec}, at)
             return {k: found[k] for k in spec}
-        self.dangling(at, target, f"unknown {'category' if part == 'categories' else 'entry'} {shown(target)}")
+        self.dangling(at, target, f"unknown {'category' if part == 'categories' else 'entry'} {written(target)}")
         return None
 
     def read_figures(self, value: Any) -> dict[str, Expr]:
@@ -1132,7 +1156,7 @@ class _Reader:
     def figure(self, value: Any, at: Path_) -> str | None:
         if isinstance(value, str) and (value in self.categories or value in self.figure_names or value == TOTAL):
             return str(value)
-        self.dangling(at, value, f"names nothing: {shown(value)} is no category, figure or total")
+        self.dangling(at, value, f"names nothing: {written(value)} is no category, figure or total")
         return None
 
     def read_tallies(self, value: Any) -> list[dict[str, Any]]:
@@ -1195,7 +1219,7 @@ class _Reader:
             result = end.get("result", "win")
             if result not in (("win", "lose") if together else ("win", "rank")):
                 self.fault(
-                    (*at, "result"), f"must be {'win or lose' if together else 'win or rank'} (got {shown(result)})"
+                    (*at, "result"), f"must be {'win or lose' if together else 'win or rank'} (got {written(result)})"
                 )
             self.at[f"end:{ident}"] = (*at, "met")
             met = self.expr(end["met"], (*at, "met"), owner=None)
@@ -1209,7 +1233,7 @@ class _Reader:
             if other is not None:
                 results = ("win", "lose", "unfinished") if together else ("rank", "unfinished")
                 if other["result"] not in results:
-                    self.fault((*at, "result"), f"must be {' or '.join(results)} (got {shown(other['result'])})")
+                    self.fault((*at, "result"), f"must be {' or '.join(results)} (got {written(other['result'])})")
                 out["otherwise"] = {
                     "result": other["result"],
                     "label": self.key(other["label"], (*at, "label")),

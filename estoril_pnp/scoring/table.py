@@ -106,7 +106,7 @@ def to_json(sheet: Sheet, result: Result) -> dict[str, Any]:
                 "total": p.total,
                 "breakdown": {c["id"]: p.figures[c["id"]] for c in sheet.categories},
                 **{f: p.figures[f] for f in shown},
-                "rank": p.rank,
+                "rank": p.rank if result.winners else None,  # no places while there is no winner
                 **({"ended": list(p.ended)} if sheet.outcome["ends"] else {}),
             }
             for p in result.players

@@ -26,7 +26,7 @@ from dataclasses import MISSING, dataclass, fields
 from functools import cache
 from typing import Annotated, Any, Literal, TypeVar, Union, dataclass_transform, get_args, get_origin, get_type_hints
 
-from ..errors import InputError, shown
+from ..errors import InputError, written
 from .yamlsrc import Located
 
 T = TypeVar("T")
@@ -185,7 +185,7 @@ def _annotated(base: Any, marks: tuple[Any, ...], value: Any, path: Path_, out: 
     for mark in marks:
         problem = mark.problem(read) if isinstance(mark, (Limits, Check)) else None
         if problem:
-            out.append((path, problem if isinstance(mark, Check) else f"{problem} (got {shown(value)})"))
+            out.append((path, problem if isinstance(mark, Check) else f"{problem} (got {written(value)})"))
             return _BAD
     return read
 
@@ -218,7 +218,7 @@ def _tagged(options: tuple[Any, ...], key: str, value: Any, path: Path_, out: li
         return _BAD
     tag = value[key]
     if not isinstance(tag, str) or tag not in by_tag:  # found at the tag's own line, not the record's first
-        out.append(((*path, key), f"unknown {key} {shown(tag)}; expected {_either(tuple(by_tag))}"))
+        out.append(((*path, key), f"unknown {key} {written(tag)}; expected {_either(tuple(by_tag))}"))
         return _BAD
     return _record(by_tag[tag], value, path, out)
 
@@ -270,7 +270,7 @@ def _record(cls: type[Record], value: Any, path: Path_, out: list[tuple[Path_, s
 
 
 def _misfit(out: list[tuple[Path_, str]], path: Path_, message: str, value: Any) -> Any:
-    out.append((path, f"{message} (got {shown(value)})"))
+    out.append((path, f"{message} (got {written(value)})"))
     return _BAD
 
 

@@ -12,6 +12,50 @@ const Game = (() => {
   // ß as ss and ς as σ, letters and digits only
   const fold = (text) => String(text).normalize("NFKD").toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ").replace(/[^\p{L}\p{N}]/gu, "");
 
+  // difflib's SequenceMatcher(None, a, b).ratio() (no junk: names are short): twice the letters of
+  // the matching blocks, found longest first as difflib finds them, over both lengths
+  function ratio(a, b) {
+    const where = new Map();
+    [...b].forEach((ch, j) => { if (!where.has(ch)) where.set(ch, []); where.get(ch).push(j); });
+    const longest = (alo, ahi, blo, bhi) => {
+      let [bi, bj, size] = [alo, blo, 0];
+      let lens = new Map();
+      for (let i = alo; i < ahi; i++) {
+        const next = new Map();
+        for (const j of where.get(a[i]) || []) {
+          if (j < blo) continue;
+          if (j >= bhi) break;
+          const k = (lens.get(j - 1) || 0) + 1;
+          next.set(j, k);
+          if (k > size) [bi, bj, size] = [i - k + 1, j - k + 1, k];
+        }
+        lens = next;
+      }
+      return [bi, bj, size];
+    };
+    let matched = 0;
+    const queue = [[0, a.length, 0, b.length]];
+    while (queue.length) {
+      const [alo, ahi, blo, bhi] = queue.pop();
+      const [i, j, k] = longest(alo, ahi, blo, bhi);
+      if (!k) continue;
+      matched += k;
+      if (alo < i && blo < j) queue.push([alo, i, blo, j]);
+      if (i + k < ahi && j + k < bhi) queue.push([i + k, ahi, j + k, bhi]);
+    }
+    return a.length + b.length ? (2 * matched) / (a.length + b.length) : 1;
+  }
+  // what `word` may be a slip for, as estoril_pnp/i18n/folding.py's `near`: the choice most alike
+  // (difflib's get_close_matches, cutoff 0.6), if it is about as long; else null
+  function near(word, choices) {
+    if (word.length > NEAR_MOST) return null;
+    const scored = choices.filter((c) => c.length <= NEAR_MOST).map((c) => [ratio(c, word), c]).filter(([r]) => r >= 0.6);
+    scored.sort((x, y) => y[0] - x[0] || (x[1] < y[1] ? 1 : x[1] > y[1] ? -1 : 0));
+    const best = scored.length ? scored[0][1] : null;
+    return best !== null && 3 * Math.min(best.length, word.length) >= 2 * Math.max(best.length, word.length) ? best : null;
+  }
+  const NEAR_MOST = 100; // longer words get no suggestion (difflib treats long texts its own way)
+
   function of(D) {
     const R = D.sheet;
     const lang = D.lang;
@@ -301,8 +345,20 @@ const Game = (() => {
       if (data === null || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.players)) {
         return { faults: [t("scorepage.refuse.shape")], record: null };
       }
+      // a key not in `allowed`: said with the key it may have meant, which is then not also missing
+      const unknownKeys = (raw, allowed, at) => {
+        const absent = [...allowed].filter((k) => !has(raw, k)).sort();
+        const meant = new Set();
+        for (const k of Object.keys(raw)) {
+          if (allowed.has(k)) continue;
+          const close = near(k, absent);
+          if (close !== null) meant.add(close);
+          fault(at ? `${at}.${k}` : k, close !== null ? "scorepage.refuse.key_meant" : "scorepage.refuse.key", { key: close });
+        }
+        return meant;
+      };
       const known = new Set(["players", "variants", "options", ...entries.filter((e) => e.per === "game").map((e) => e.id)]);
-      for (const k of Object.keys(data)) if (!known.has(k)) fault(k, "scorepage.refuse.key");
+      const meantTop = unknownKeys(data, known, "");
       const rec = { players: [], variants: [], options: {} };
       (Array.isArray(data.variants) ? data.variants : data.variants == null ? [] : [null]).forEach((v, i) => {
         const id = one(matchSwitch, v, `variants.${i}`, t("scorepage.variants"));
@@ -353,38 +409,41 @@ const Game = (() => {
       data.players.forEach((raw, i) => {
         const path = `players.${i}`;
         if (raw === null || typeof raw !== "object" || Array.isArray(raw)) { fault(path, "scorepage.refuse.shape"); return; }
-        const p = { colour: one(matchColour, raw.colour, `${path}.colour`, t(SEAT_WORD)) ?? String(raw.colour), name: null };
+        const mine = new Set(["colour", "name", ...(R.teams ? ["members"] : []), ...entries.filter((x) => x.per === "player").map((x) => x.id)]);
+        const meant = unknownKeys(raw, mine, path);
+        const colour = !has(raw, "colour") && meant.has("colour") ? "" : one(matchColour, raw.colour, `${path}.colour`, t(SEAT_WORD));
+        const p = { colour: colour ?? String(raw.colour), name: null };
         if (raw.name != null) {
           if (typeof raw.name !== "string" || raw.name.length > 100) fault(`${path}.name`, "scorepage.refuse.type", { what: t("scorepage.name") });
           else p.name = raw.name;
         }
-        const mine = new Set(["colour", "name"]);
         if (R.teams) {
-          mine.add("members");
-          if (!Array.isArray(raw.members) || raw.members.some((m) => typeof m !== "string" || m.length > 100)) fault(`${path}.members`, "scorepage.refuse.type", { what: t("scorepage.members") });
+          if (!has(raw, "members") && meant.has("members")) p.members = [];
+          else if (!Array.isArray(raw.members) || raw.members.some((m) => typeof m !== "string" || m.length > 100)) fault(`${path}.members`, "scorepage.refuse.type", { what: t("scorepage.members") });
           else p.members = raw.members;
         }
         for (const e of entries.filter((x) => x.per === "player")) {
-          mine.add(e.id);
           if (!hasEntry(e, p.colour)) {
             if (has(raw, e.id)) fault(`${path}.${e.id}`, "scorepage.refuse.only", { what: t(e.label) });
             if (on(sw, e.when)) p[e.id] = empty(e, data.players.length);
             continue;
           }
           const fallback = e.kind === "number" ? defaultOf(e, data.players.length) : null;
-          if (!has(raw, e.id) && on(sw, e.when) && fallback !== null) { p[e.id] = fallback; continue; }
-          if (!has(raw, e.id)) { if (on(sw, e.when) && e.kind !== "yesno") fault(path, "scorepage.refuse.missing", { what: t(e.label) }); continue; }
+          // null is no value: a number or yes/no given as null is not given (as record.py reads it)
+          const given = has(raw, e.id) && !(raw[e.id] === null && (e.kind === "number" || e.kind === "yesno"));
+          if (!given && on(sw, e.when) && fallback !== null) { p[e.id] = fallback; continue; }
+          if (!given) { if (on(sw, e.when) && e.kind !== "yesno" && !meant.has(e.id)) fault(path, "scorepage.refuse.missing", { what: t(e.label) }); continue; }
           if (!on(sw, e.when)) { fault(`${path}.${e.id}`, "scorepage.refuse.off", { what: t(e.label) }); continue; }
           p[e.id] = value(e, raw[e.id], `${path}.${e.id}`);
         }
-        for (const k of Object.keys(raw)) if (!mine.has(k)) fault(`${path}.${k}`, "scorepage.refuse.key");
         rec.players.push(p);
       });
       for (const e of entries.filter((x) => x.per === "game")) {
         if (!has(data, e.id) || data[e.id] === null) {
-          if ((e.kind === "choices" || e.kind === "choice") && on(sw, e.when)) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) });
+          const said = meantTop.has(e.id); // a misspelling of it is the one fault
+          if ((e.kind === "choices" || e.kind === "choice") && on(sw, e.when) && !said) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) });
           if (e.kind === "number" && e.default !== null && on(sw, e.when)) rec[e.id] = defaultOf(e, data.players.length);
-          else if (e.kind === "number" && on(sw, e.when)) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) });
+          else if (e.kind === "number" && on(sw, e.when) && !said) fault(e.id, "scorepage.refuse.missing", { what: t(e.label) });
           else rec[e.id] = e.kind === "choices" ? [] : e.kind === "holders" ? {} : null;
           continue;
         }
@@ -715,7 +774,7 @@ const Game = (() => {
         categories: result.categories.map((c) => c.id),
         players: result.players.map((p) => ({
           colour: p.seat.id, name: p.seat.name, ...(R.teams || R.outcome.together ? { members: p.seat.members } : {}),
-          total: p.total, breakdown: p.breakdown, ...p.tallies, rank: p.rank, ...(R.outcome.ends.length ? { ended: p.ended } : {}),
+          total: p.total, breakdown: p.breakdown, ...p.tallies, rank: result.winners.length ? p.rank : null, ...(R.outcome.ends.length ? { ended: p.ended } : {}),
         })),
       };
       for (const r of result.contests) {
@@ -734,5 +793,5 @@ const Game = (() => {
     return G;
   }
 
-  return { of, fold };
+  return { of, fold, near };
 })();
