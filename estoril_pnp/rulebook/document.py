@@ -4,20 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n.markup import Break, Run  # a text's runs and breaks, as the one parser of marks gives them
 from ..render.ops import Op
 from ..render.piece import Piece
-
-
-@dataclass(frozen=True)
-class Run:
-    text: str
-    bold: bool = False
-    italic: bool = False
-
-
-@dataclass(frozen=True)
-class Break:
-    """A line break inside a paragraph: a newline in a catalog's text."""
 
 
 @dataclass(frozen=True)
