@@ -95,6 +95,9 @@ def build_shop(
         errors = [Finding("--shop", None, "", f"{shop.name} has a card for none of this pack's pieces")]
     if errors:
         raise InputError(errors)
+    if shop.asks_cmyk and separation is None:  # no CMYK profile ships with us: the shop's press names its own
+        asked = f"{shop.name} asks for CMYK; these PDFs are RGB (give --cmyk PROFILE.icc, the profile of its press)"
+        findings = [*findings, Finding("--cmyk", None, "", asked, "warning")]
     for finding in findings:
         warn(str(finding))
     files = []

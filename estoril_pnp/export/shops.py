@@ -56,6 +56,7 @@ class Shop:
     # says so; None where the shop publishes none (it takes RGB images and separates them itself)
     ink_limit: float | None = None
     ink_source: str = ""
+    asks_cmyk: bool = False  # its files in CMYK: an RGB build is said (build/outlets.py)
 
     @property
     def bleed_mm(self) -> float:
@@ -109,6 +110,7 @@ SHOPS: dict[str, Shop] = {
             source="https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/227867607",
             # "Specifications for Print Cards": files in CMYK, ink coverage not over 240 % (its rich
             # black: C60 M40 Y40 K100); read in the page's German edition, the same article number
+            asks_cmyk=True,
             ink_limit=240,
             ink_source="https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten",
         ),

@@ -114,12 +114,14 @@ def new_canvas(path: Path, title: str) -> Canvas:
 
 
 def new_page(canvas: Canvas, width: float, height: float, trim: Box | None = None, bleed: Box | None = None) -> None:
-    """Starts the page size (mm) for what is drawn next; TrimBox and BleedBox for print shops."""
+    """Starts the page size (mm) for what is drawn next, with its TrimBox (`trim`, else the whole
+    page: a sheet is printed and kept whole) and BleedBox (`bleed`, else the whole page)."""
+    # every page sets both: ReportLab keeps a box for the pages after it, so a map after a tile
+    # would otherwise take the tile's
+    page = Box(0.0, 0.0, width, height)
     canvas.setPageSize((width * mm, height * mm))
-    if trim is not None:
-        canvas.setTrimBox(_points(trim))
-    if bleed is not None:
-        canvas.setBleedBox(_points(bleed))
+    canvas.setTrimBox(_points(trim or page))
+    canvas.setBleedBox(_points(bleed or page))
 
 
 def _points(box: Box) -> tuple[float, float, float, float]:
