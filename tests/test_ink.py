@@ -11,13 +11,17 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
+from estoril_pnp.export.cmyk import capped, near_black
 from estoril_pnp.export.shops import SHOPS, FileKind
+from estoril_pnp.render.paint import CMYK, cmyk
 
 runner = CliRunner()
 FIXTURE = Path(__file__).parent / "fixtures" / "tiny_game"
@@ -107,12 +111,12 @@ def test_ink_limit_sets_another_limit_and_refuses_one_out_of_range(tmp_path: Pat
     assert code == 0, output
     most = _most_ink(out / "en" / "drivethrucards" / "cards.pdf", tmp_path)
     assert 197 <= max(most) <= 200 + STEP, most
-    for given, message in [
+    for bad_options, message in [
         (["--cmyk", str(PROFILE), "--ink-limit", "450"], "error: --ink-limit: must be between 100 and 400 % (got 450)"),
         (["--ink-limit", "200"], "error: --ink-limit: only with --cmyk; leave it out"),
     ]:
         bad = tmp_path / "bad"
-        code, output = _build(pack, bad, "--lang", "en", "--shop", "drivethrucards", *given)
+        code, output = _build(pack, bad, "--lang", "en", "--shop", "drivethrucards", *bad_options)
         assert code == 2 and output.strip() == message, output
         assert not bad.exists()
 
@@ -143,3 +147,34 @@ def test_every_shop_that_takes_cmyk_pdf_names_its_ink_limit_and_where_it_says_so
     for shop in SHOPS.values():
         if shop.kind is FileKind.pdf:
             assert shop.ink_limit is not None and shop.ink_source.startswith("https://"), shop.key
+
+
+@given(
+    st.tuples(*[st.floats(0, 1)] * 4),
+    st.floats(100, 400),
+)
+def test_a_capped_colour_keeps_its_black_and_hue_within_the_limit(parts: tuple[float, ...], limit: float) -> None:
+    c, m, y, k = (float(f"{v:.4f}") for v in parts)  # as paint.cmyk writes them
+    capped_parts = [float(v) for v in capped(cmyk(c, m, y, k), limit)[len(CMYK) : -1].split(",")]
+    assert sum(capped_parts) * 100 <= limit + 0.05  # four parts rounded to 1/10 000 each
+    assert capped_parts[3] == k
+    if (c + m + y + k) * 100 <= limit:
+        assert capped_parts == [c, m, y, k]
+    else:  # the same hue: cyan, magenta and yellow scaled by one factor
+        scale = [new / old for new, old in zip(capped_parts[:3], (c, m, y), strict=True) if old > 0.01]
+        assert max(scale, default=1) - min(scale, default=1) < 0.02
+
+
+@pytest.mark.parametrize(
+    ("value", "black"),
+    [
+        ("#1f1a17", True),
+        ("#000000", True),
+        ("#333333", True),
+        ("#1c2a43", False),
+        ("#343434", False),
+        ("#9e1b1b", False),
+    ],
+)
+def test_near_black_is_the_palette_s_ink_and_no_dark_colour(value: str, black: bool) -> None:
+    assert near_black(value) is black
