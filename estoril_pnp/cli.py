@@ -291,6 +291,14 @@ def build(
             "--cmyk", help="With a shop that takes PDF: its colours in CMYK by this ICC profile.", show_default=False
         ),
     ] = None,
+    ink_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--ink-limit",
+            help="With --cmyk: most total ink (C+M+Y+K) on any spot, percent, 100–400 [default: the shop's].",
+            show_default=False,
+        ),
+    ] = None,
     jobs: Annotated[
         int | None,
         typer.Option(
@@ -324,7 +332,7 @@ def build(
         raise InputError([Finding("--out", None, "", f"{out_dir} is a file; give a folder")])
     pack_dir = pack or default_pack()
     if shop is not None or cutter is not None:
-        outlet(pack_dir, lang, shop, cutter, bleed, corner, cmyk, options, out_dir, quiet, strict)
+        outlet(pack_dir, lang, shop, cutter, bleed, corner, cmyk, options, out_dir, quiet, strict, ink_limit)
         return
     try:  # a language is named by its catalog's file
         asked = [f.stem for f in PackFiles(pack_dir).listing("i18n")] if lang == "all" else [lang]
@@ -369,8 +377,8 @@ def build(
 
 # What each output leaves unused: an option given there is refused, never silently ignored.
 SHEETS_ONLY = ("backs", "back_offset", "layout", "overlap")
-UNUSED = {"--shop": (*SHEETS_ONLY, "paper", "corner"), "--cutter": (*SHEETS_ONLY, "cmyk")}
-ONLY_WITH = {"corner": "--cutter", "cmyk": "--shop drivethrucards"}
+UNUSED = {"--shop": (*SHEETS_ONLY, "paper", "corner"), "--cutter": (*SHEETS_ONLY, "cmyk", "ink_limit")}
+ONLY_WITH = {"corner": "--cutter", "cmyk": "--shop drivethrucards", "ink_limit": "--shop drivethrucards --cmyk"}
 
 
 def unused_options(ctx: typer.Context, shop: str | None, cutter: str | None) -> list[Finding]:
@@ -404,16 +412,17 @@ def outlet(
     out_dir: Path,
     quiet: bool,
     strict: bool = False,
+    ink_limit: float | None = None,
 ) -> None:
     """`build --shop` or `build --cutter`: every option and the pack checked before any file is written."""
     from .build.outlets import build_cutter, build_shop, chosen_outlet
     from .export.shops import Shop
 
-    chosen, profile = chosen_outlet(shop, cutter, bleed, corner, cmyk)
+    chosen, separation = chosen_outlet(shop, cutter, bleed, corner, cmyk, ink_limit)
     p, languages, made = checked_pack(pack_dir, lang, strict)
     with writing(out_dir):
         if isinstance(chosen, Shop):
-            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile, made.pieces)
+            files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, separation, made.pieces)
             how = f"{len(files)} files for {chosen.name}: {chosen.kind.value.upper()} at {chosen.dpi} dpi."
         else:
             paper = options.paper

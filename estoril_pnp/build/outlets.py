@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import Finding, InputError
-from ..export.cmyk import load_profile, separated
+from ..export.cmyk import Separation, check_ink_limit, load_profile, separated
 from ..export.cutfiles import write_cut_set
 from ..export.shopfiles import write_shop
 from ..export.shops import FileKind, Shop, check_bleed, find_shop, plan_shop
@@ -22,17 +22,21 @@ from ..render.piece import Piece
 from .printset import by_size, for_print, lay_out_languages
 
 if TYPE_CHECKING:
-    from PIL.ImageCms import ImageCmsProfile
-
     from ..pack.load import Pack
     from ..render.sheets import Progress
 
 
 def chosen_outlet(
-    shop: str | None, cutter: str | None, bleed: float | None, corner: float, cmyk: Path | None
-) -> tuple[Shop | Machine, ImageCmsProfile | None]:
-    """The shop or the cutting machine asked for (one of them is), and the CMYK profile, every
-    option checked against the other; InputError naming the option at fault."""
+    shop: str | None,
+    cutter: str | None,
+    bleed: float | None,
+    corner: float,
+    cmyk: Path | None,
+    ink_limit: float | None = None,
+) -> tuple[Shop | Machine, Separation | None]:
+    """The shop or the cutting machine asked for (one of them is), and the CMYK separation (its
+    profile and ink limit: `ink_limit`, else the shop's), every option checked against the other;
+    InputError naming the option at fault."""
     if shop is not None and cutter is not None:
         raise InputError([Finding("--cutter", None, "", "a shop cuts its own cards: give --shop or --cutter")])
     if cutter is not None and cutter not in CUTTERS:
@@ -46,7 +50,15 @@ def chosen_outlet(
     if cmyk is not None and chosen is not None and chosen.kind is not FileKind.pdf:
         takes = f"{chosen.name} takes PNG images, {chosen.colour}"
         raise InputError([Finding("--cmyk", None, "", f"{takes}; CMYK is for a shop that takes PDF")])
-    return chosen or CUTTERS[cutter or ""], load_profile(cmyk) if cmyk is not None else None
+    if ink_limit is not None and cmyk is None:
+        raise InputError([Finding("--ink-limit", None, "", "only with --cmyk; leave it out")])
+    if ink_limit is not None and (findings := check_ink_limit(ink_limit)):
+        raise InputError(findings)
+    separation = None
+    if cmyk is not None and chosen is not None:  # a shop that takes PDF: each publishes its limit
+        assert chosen.ink_limit is not None, chosen.key
+        separation = Separation(cmyk, load_profile(cmyk), chosen.ink_limit if ink_limit is None else ink_limit)
+    return chosen or CUTTERS[cutter or ""], separation
 
 
 def shop_plans(
@@ -72,26 +84,29 @@ def build_shop(
     out_dir: Path,
     progress: Progress,
     warn: Callable[[str], None] = lambda _: None,
-    profile: ImageCmsProfile | None = None,
+    separation: Separation | None = None,
     checked: Mapping[str, Sequence[Piece]] | None = None,
 ) -> list[Path]:
-    """The shop's files for every language, with `profile` in its CMYK; InputError, and no file,
-    for any error found. `checked`: pieces the checks laid out, drawn as they are."""
+    """The shop's files for every language, in `separation`'s CMYK if given; InputError, and no
+    file, for any error found. `checked`: pieces the checks laid out, drawn as they are."""
     plans, findings = shop_plans(pack, languages, shop, warn, checked)
     errors = [f for f in findings if f.severity == "error"]
     if not errors and not any(plans.values()):
         errors = [Finding("--shop", None, "", f"{shop.name} has a card for none of this pack's pieces")]
     if errors:
         raise InputError(errors)
+    if shop.asks_cmyk and separation is None:  # no CMYK profile ships with us: the shop's press names its own
+        asked = f"{shop.name} asks for CMYK; these PDFs are RGB (give --cmyk PROFILE.icc, the profile of its press)"
+        findings = [*findings, Finding("--cmyk", None, "", asked, "warning")]
     for finding in findings:
         warn(str(finding))
     files = []
     for code, placed in plans.items():
-        if profile is not None:
-            placed = separated(placed, profile)
+        if separation is not None:
+            placed = separated(placed, separation.profile, separation.limit)
         folder = inside(out_dir, out_dir / code / shop.key)
         with output_folder(folder, (pack.files.root, package_dir())) as staging:
-            written = write_shop(placed, shop, staging, progress)
+            written = write_shop(placed, shop, staging, progress, separation)
         files += [folder / p.relative_to(staging) for p in written]
     return files
 

@@ -11,16 +11,21 @@ from ..pieces.selection import each_item, pictures
 from ..render.draw import new_canvas
 from ..render.piece import Piece
 from ..render.sheets import Progress, draw_single
+from .cmyk import Separation
 from .images import images, save
+from .pdfx import make_pdfx
 from .raster import PageBox
 from .shops import FileKind, Shop, card_for
 
 
-def write_shop(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress) -> list[Path]:
-    """The shop's files for pieces on its cards (export/shops.py: plan_shop) in `out_dir`; the paths, in order."""
-    return (
-        _pngs(pieces, shop, out_dir, progress) if shop.kind is FileKind.png else _decks(pieces, shop, out_dir, progress)
-    )
+def write_shop(
+    pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress, separation: Separation | None = None
+) -> list[Path]:
+    """The shop's files for pieces on its cards (export/shops.py: plan_shop) in `out_dir`; the paths,
+    in order. PDFs of pieces in `separation`'s CMYK (export/cmyk.py) are made PDF/X-4 (export/pdfx.py)."""
+    if shop.kind is FileKind.png:
+        return _pngs(pieces, shop, out_dir, progress)
+    return _decks(pieces, shop, out_dir, progress, separation)
 
 
 def _pngs(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress) -> list[Path]:
@@ -38,7 +43,9 @@ def _pngs(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress
     return written
 
 
-def _decks(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress) -> list[Path]:
+def _decks(
+    pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress, separation: Separation | None
+) -> list[Path]:
     """A PDF per group: every copy a page, its back on the next, each page the card plus the shop's bleed."""
     groups: dict[str, list[Piece]] = {}
     for piece in pieces:
@@ -50,5 +57,7 @@ def _decks(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progres
             canvas = new_canvas(temp, title=f"{group} for {shop.name}")
             draw_single(canvas, members, shop.bleed_mm, progress)
             canvas.save()
+            if separation is not None:
+                make_pdfx(temp, separation)
         written.append(target)
     return written

@@ -52,6 +52,11 @@ class Shop:
     colour: str  # what the shop's page says of colour
     cards: tuple[Card, ...]
     source: str  # the shop's specification page
+    # the most ink (C+M+Y+K, percent) the shop takes on any spot of a CMYK file, and the page that
+    # says so; None where the shop publishes none (it takes RGB images and separates them itself)
+    ink_limit: float | None = None
+    ink_source: str = ""
+    asks_cmyk: bool = False  # its files in CMYK: an RGB build is said (build/outlets.py)
 
     @property
     def bleed_mm(self) -> float:
@@ -103,6 +108,11 @@ SHOPS: dict[str, Shop] = {
             colour="CMYK, PDF/X-1a:2003",
             cards=(Card("US Poker", 2.5, 3.5),),
             source="https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/227867607",
+            # "Specifications for Print Cards": files in CMYK, ink coverage not over 240 % (its rich
+            # black: C60 M40 Y40 K100); read in the page's German edition, the same article number
+            asks_cmyk=True,
+            ink_limit=240,
+            ink_source="https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten",
         ),
     )
 }

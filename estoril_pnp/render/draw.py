@@ -18,7 +18,7 @@ from .fonts import DEFAULT_FONT
 from .geometry import IDENTITY, Box, Matrix
 from .ops import GridOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp, TextRun
 from .outline import Line, Outline, cut_line
-from .paint import colour
+from .paint import colour, overprints
 from .piece import Piece
 
 
@@ -43,8 +43,28 @@ def draw(
     if outline is not None:
         canvas.clipPath(_outline(canvas, outline), stroke=0, fill=0)
     for op in ops:
-        DRAW[type(op)](canvas, op, bleed)
+        fill, stroke = _overprinted(op)
+        if fill or stroke:  # only black ink alone overprints: an RGB set never comes here, its bytes unchanged
+            canvas.saveState()
+            canvas.setFillOverprint(fill)
+            canvas.setStrokeOverprint(stroke)
+            canvas.setOverprintMask(1)  # a zero ink leaves the plate under it alone (DeviceCMYK)
+            DRAW[type(op)](canvas, op, bleed)
+            canvas.restoreState()
+        else:
+            DRAW[type(op)](canvas, op, bleed)
     canvas.restoreState()
+
+
+def _overprinted(op: Op) -> tuple[bool, bool]:
+    """Whether the operation's fill and its stroke overprint (render/paint.py: K_ONLY)."""
+    if isinstance(op, TextOp | IconOp):
+        return overprints(op.colour), False
+    if isinstance(op, LineOp):
+        return False, overprints(op.colour)
+    if isinstance(op, RectOp | ShapeOp | GridOp):
+        return overprints(op.fill), overprints(op.stroke)
+    return False, False
 
 
 def draw_piece(
@@ -94,12 +114,14 @@ def new_canvas(path: Path, title: str) -> Canvas:
 
 
 def new_page(canvas: Canvas, width: float, height: float, trim: Box | None = None, bleed: Box | None = None) -> None:
-    """Starts the page size (mm) for what is drawn next; TrimBox and BleedBox for print shops."""
+    """Starts the page size (mm) for what is drawn next, with its TrimBox (`trim`, else the whole
+    page: a sheet is printed and kept whole) and BleedBox (`bleed`, else the whole page)."""
+    # every page sets both: ReportLab keeps a box for the pages after it, so a map after a tile
+    # would otherwise take the tile's
+    page = Box(0.0, 0.0, width, height)
     canvas.setPageSize((width * mm, height * mm))
-    if trim is not None:
-        canvas.setTrimBox(_points(trim))
-    if bleed is not None:
-        canvas.setBleedBox(_points(bleed))
+    canvas.setTrimBox(_points(trim or page))
+    canvas.setBleedBox(_points(bleed or page))
 
 
 def _points(box: Box) -> tuple[float, float, float, float]:

@@ -471,6 +471,9 @@ class _Book(BaseDocTemplate):
     def beforeDocument(self) -> None:
         self.chapter = ""
         self.canv.showOutline()
+        page = (0.0, 0.0, *self.pagesize)  # a book is printed and kept whole: trimmed at its page
+        self.canv.setTrimBox(page)
+        self.canv.setBleedBox(page)
 
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, (Spacer, ActionFlowable, PageBreak)):  # breaks and the like show nothing
