@@ -430,6 +430,44 @@ def outlet(
     say(how)
 
 
+InkLimitOption = Annotated[
+    int | None,
+    typer.Option(
+        "--ink-limit",
+        help="Most total ink (C+M+Y+K) a CMYK page may take, percent [default: the shop's, else 300].",
+        show_default=False,
+    ),
+]
+
+
+@app.command()
+@edge
+def preflight(
+    target: Annotated[Path, typer.Argument(metavar="PDF-OR-FOLDER", help="A PDF or PNG, or a folder of them.")],
+    shop: ShopOption = None,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="Colours must be CMYK: report RGB.")] = False,
+    ink_limit: InkLimitOption = None,
+) -> None:
+    """Check print files as a print shop does: one line per fault, exit 1 if there is any.
+
+    Fonts not embedded, images under 300 ppi at their printed size, total ink over the limit on a
+    CMYK page, bleed that stops short of the edge, missing or wrong TrimBox and BleedBox; with
+    --shop, also text and drawings in the shop's unsafe margin, a bleed narrower than the shop's,
+    pages of no card's size, and RGB where the shop asks for CMYK.
+    """
+    from .export.shops import find_shop
+    from .preflight.report import preflight as run_preflight
+    from .preflight.rules import rules
+
+    chosen = rules(find_shop(shop) if shop is not None else None, cmyk, ink_limit)
+    findings = run_preflight(target, chosen)
+    for finding in findings:
+        say(str(finding))
+    say(f"{len(findings)} finding(s): " + ("FAILED" if findings else "ok"))
+    if findings:
+        raise typer.Exit(1)
+
+
 def checked_pack(pack_dir: Path, lang: str, strict: bool = False) -> tuple[Pack, list[str], Checked]:
     """The pack, the languages to build (`lang`, or all) and what the checks made (pieces, rulebooks); bad
     input, before any file is written, for every error `validate` finds in the pack and in those languages

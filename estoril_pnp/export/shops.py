@@ -52,6 +52,14 @@ class Shop:
     colour: str  # what the shop's page says of colour
     cards: tuple[Card, ...]
     source: str  # the shop's specification page
+    # percent of total area coverage (C+M+Y+K) that preflight accepts; 300 until each shop's own
+    # published figure is read (the ink helper's branch adds them: the lead reconciles)
+    ink_limit: int = 300
+
+    @property
+    def asks_cmyk(self) -> bool:
+        """The shop asks for CMYK files (preflight reports RGB in them)."""
+        return self.colour.startswith("CMYK")
 
     @property
     def bleed_mm(self) -> float:
