@@ -406,15 +406,17 @@ def outlet(
     strict: bool = False,
 ) -> None:
     """`build --shop` or `build --cutter`: every option and the pack checked before any file is written."""
-    from .build.outlets import build_cutter, build_shop, chosen_outlet
+    from .build.outlets import build_cutter, build_shop, chosen_outlet, preflight_shop
     from .export.shops import Shop
 
     chosen, profile = chosen_outlet(shop, cutter, bleed, corner, cmyk)
     p, languages, made = checked_pack(pack_dir, lang, strict)
+    faults: list[Finding] = []
     with writing(out_dir):
         if isinstance(chosen, Shop):
             files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile, made.pieces)
             how = f"{len(files)} files for {chosen.name}: {chosen.kind.value.upper()} at {chosen.dpi} dpi."
+            faults = preflight_shop(files, chosen)
         else:
             paper = options.paper
             files = build_cutter(
@@ -428,6 +430,13 @@ def outlet(
         for file in files:
             say(str(file))
     say(how)
+    if faults:  # written, yet the shop would flag them: said on every line, and by the exit status
+        for finding in faults:
+            say(f"error: preflight: {finding}", err=True)
+        folders = dict.fromkeys(Path(*f.relative_to(out_dir).parts[:2]) for f in files)
+        again = "; ".join(f"estoril-pnp preflight {out_dir / folder} --shop {shop}" for folder in folders)
+        say(f"error: preflight: {len(faults)} finding(s) a print shop would flag in these files ({again})", err=True)
+        raise typer.Exit(1)
 
 
 InkLimitOption = Annotated[
