@@ -38,9 +38,7 @@ def box_faults(page: PageBoxes, rules: Rules) -> list[str]:
             offered = "; ".join(
                 f"{c.name} {mm(sw):.1f} × {mm(sh):.1f} mm" for c, (sw, sh) in zip(rules.shop.cards, sizes, strict=True)
             )
-            faults.append(
-                f"page {mm(w):.1f} × {mm(h):.1f} mm: no card of {rules.shop.name} with its bleed ({offered})"
-            )
+            faults.append(f"page {mm(w):.1f} × {mm(h):.1f} mm: no card of {rules.shop.name} with its bleed ({offered})")
     return faults
 
 

@@ -13,6 +13,7 @@ Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 DEPTH = 12  # forms inside forms: deeper than any real file nests them
 RGB_NAMES = {"/DeviceRGB", "/RGB", "/CalRGB"}
+SHOW = {b"Tj", b"TJ", b"'", b'"'}  # text shown in the font set by Tf (set before BT or inside it)
 SAFE_NAMES = {"/DeviceCMYK", "/CMYK", "/DeviceGray", "/G", "/CalGray", "/Pattern"}
 
 
@@ -36,13 +37,21 @@ class Placed:
 class Painted:
     images: list[Placed] = field(default_factory=list)
     rgb: Counter[str] = field(default_factory=Counter)  # what was set in RGB: "fill colours", "images"…
+    fonts: list[Any] = field(default_factory=list)  # the font dictionaries text was shown in
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:
     """m then n, PDF's row-vector order (`cm` multiplies the new matrix in front of the CTM)."""
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2, e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+    return (
+        a * a2 + b * c2,
+        a * b2 + b * d2,
+        c * a2 + d * c2,
+        c * b2 + d * d2,
+        e * a2 + f * c2 + e2,
+        e * b2 + f * d2 + f2,
+    )
 
 
 def painted(page: Any) -> Painted:  # page: pypdf.PageObject
@@ -86,6 +95,7 @@ def _walk(stream: Any, resources: Any, ctm: Matrix, out: Painted, depth: int, pd
         stream = ContentStream(stream, pdf)
     stack: list[tuple[Matrix, bool, bool]] = []
     fill_rgb = stroke_rgb = False
+    font: Any = None
     for operands, operator in stream.operations:
         if operator == b"q":
             stack.append((ctm, fill_rgb, stroke_rgb))
@@ -93,6 +103,10 @@ def _walk(stream: Any, resources: Any, ctm: Matrix, out: Painted, depth: int, pd
             ctm, fill_rgb, stroke_rgb = stack.pop()
         elif operator == b"cm" and len(operands) == 6:
             ctm = multiply(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
+        elif operator == b"Tf" and operands:
+            font = _obj(_obj(resources.get("/Font", {})).get(operands[0]))
+        elif operator in SHOW and font is not None and all(font is not f for f in out.fonts):
+            out.fonts.append(font)
         elif operator == b"rg":
             out.rgb["fill colours"] += 1
         elif operator == b"RG":

@@ -16,7 +16,7 @@ from .document import bad
 if TYPE_CHECKING:
     from PIL import Image
 
-DPI = 150  # fine enough for a 2 px band at the bleed, coarse enough to be quick
+DPI = 300  # a shop's own: a sliver of a quarter millimetre at the bleed is a pixel and a half
 MOST_PIXELS = 6000  # the longest side of a rendered page; a poster is rendered coarser
 TIMEOUT = 60.0  # seconds, and 2 more per page
 

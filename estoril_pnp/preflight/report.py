@@ -3,22 +3,26 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Finding, InputError
 from .bleed import short_sides
 from .boxes import box_faults
 from .contents import painted
-from .document import PageBoxes, boxes, open_pdf
+from .document import PageBoxes, Rect, boxes, open_pdf
 from .fonts import not_embedded
 from .ink import total_ink
 from .margin import intrusions
 from .pngs import bleed_message, png_faults
 from .render import cmyk_pages, ink_of, resolution
 from .rules import MIN_PPI, Rules, mm
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 SHOWN = 4  # words or shapes in the margin named on a page's line; the rest counted
 
@@ -60,9 +64,9 @@ def check_pdf(path: Path, shown: str, rules: Rules) -> list[Finding]:
         found = pages.setdefault(number, [])
         laid_out[number] = boxed = boxes(page, number)
         found += box_faults(boxed, rules)
-        for font in not_embedded(page):
-            fonts.setdefault(font, []).append(number)
         paint = painted(page)
+        for font in not_embedded(paint.fonts):
+            fonts.setdefault(font, []).append(number)
         seen = set()
         for image in paint.images:
             if image.ppi < MIN_PPI - 0.5 and (image.name, round(image.ppi)) not in seen:
@@ -120,42 +124,54 @@ def _pixel_checks(
         return
     largest = max(max(b.media[2] - b.media[0], b.media[3] - b.media[1]) for b in laid_out.values())
     dpi = resolution(largest)
-    scale = dpi / 72
     with cmyk_pages(path, shown, len(laid_out), dpi) as rendered:
         for number, file in enumerate(rendered, 1):
-            if not cmyk[number] and number not in bleeding:
-                continue
-            with Image.open(file) as image:
-                image.load()
-            box = laid_out[number]
-            x0, y0, x1, y1 = box.media
+            if cmyk[number] or number in bleeding:
+                with Image.open(file) as opened:
+                    image = opened.copy()
+                limit = rules.ink_limit if cmyk[number] else None
+                pages[number] += _pixel_faults(image, laid_out[number], dpi / 72, limit, number in bleeding)
 
-            def px(rect: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
-                left, bottom, right, top = rect
-                return (
-                    round((left - x0) * scale),
-                    round((y1 - top) * scale),
-                    round((right - x0) * scale),
-                    round((y1 - bottom) * scale),
-                )
 
-            if cmyk[number]:
-                ink = total_ink(image, rules.ink_limit)
-                if ink.over is not None:
-                    ox, oy, ox1, oy1 = ink.over
-                    found = (
-                        f"total ink {ink.most:.0f} % is over the limit of {rules.ink_limit} %: the most at "
-                        f"x {ink.at[0] / scale * 25.4 / 72:.1f}, y {ink.at[1] / scale * 25.4 / 72:.1f} mm "
-                        f"from the page's top-left corner; over it within a "
-                        f"{(ox1 - ox) / scale * 25.4 / 72:.1f} × {(oy1 - oy) / scale * 25.4 / 72:.1f} mm area from "
-                        f"x {ox / scale * 25.4 / 72:.1f}, y {oy / scale * 25.4 / 72:.1f} mm"
-                    )
-                    pages[number].append(found)
-            if number in bleeding and box.trim is not None and box.bleed is not None and box.rotate == 0:
-                clipped = (max(box.bleed[0], x0), max(box.bleed[1], y0), min(box.bleed[2], x1), min(box.bleed[3], y1))
-                sides = short_sides(ink_of(image), px(clipped), px(box.trim))
-                if sides:
-                    pages[number].append(bleed_message(sides))
+def _pixel_faults(image: Image.Image, box: PageBoxes, scale: float, limit: int | None, bleeding: bool) -> list[str]:
+    """The page's total ink over `limit` (None: not measured), and its bleed short of the edge,
+    read from its CMYK render (`scale` pixels a point)."""
+    faults = []
+    x0, y0, x1, y1 = box.media
+    above = image.height - (y1 - y0) * scale  # the part of a row above the page's top edge
+    if limit is not None:
+        ink = total_ink(image, limit)
+        if ink.over is not None:
+            ox, oy, ox1, oy1 = (v / scale for v in ink.over)
+            at_x, at_y = ink.at[0] / scale, (ink.at[1] - above) / scale
+            faults.append(
+                f"total ink {ink.most:.0f} % is over the limit of {limit} %: the most at x {mm(at_x):.1f}, "
+                f"y {mm(at_y):.1f} mm from the page's top-left corner; over it within a "
+                f"{mm(ox1 - ox):.1f} × {mm(oy1 - oy):.1f} mm area from x {mm(ox):.1f}, "
+                f"y {mm(max(oy - above / scale, 0)):.1f} mm"
+            )
+    if bleeding and box.trim is not None and box.bleed is not None and box.rotate == 0:
+        clipped = (max(box.bleed[0], x0), max(box.bleed[1], y0), min(box.bleed[2], x1), min(box.bleed[3], y1))
+        sides = short_sides(
+            ink_of(image), _pixels(clipped, box, image.height, scale), _pixels(box.trim, box, image.height, scale)
+        )
+        if sides:
+            faults.append(bleed_message(sides))
+    return faults
+
+
+def _pixels(rect: Rect, box: PageBoxes, height: int, scale: float) -> tuple[int, int, int, int]:
+    """The whole pixels inside `rect`, from the image's top-left: Ghostscript puts the page's
+    lower-left corner at the image's, so a page of no whole number of pixels leaves part of the
+    top row and the right column off it."""
+    left, bottom, right, top = rect
+    x0, y0 = box.media[0], box.media[1]
+    return (
+        math.ceil((left - x0) * scale - 0.01),
+        math.ceil(height - (top - y0) * scale - 0.01),
+        math.floor((right - x0) * scale + 0.01),
+        math.floor(height - (bottom - y0) * scale + 0.01),
+    )
 
 
 @contextmanager
