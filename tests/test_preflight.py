@@ -146,6 +146,29 @@ def test_missing_boxes_and_a_page_of_no_card_s_size(tmp_path: Path) -> None:
     assert code == 1 and lines[0].endswith("page 1: the BleedBox does not contain the TrimBox")
 
 
+@pytest.mark.slow
+def test_a_form_that_draws_itself_is_read_within_bounds(tmp_path: Path) -> None:
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
+
+    writer = PdfWriter(clone_from=_card(tmp_path / "card.pdf"))
+    form = DecodedStreamObject()
+    form.set_data(b"q 0.5 0 0 0.5 0 0 cm /F Do Q q 0.5 0 0 0.5 50 50 cm /F Do Q 0 0 0 1 k 20 20 10 10 re f")
+    form[NameObject("/Subtype")] = NameObject("/Form")
+    form[NameObject("/BBox")] = ArrayObject([FloatObject(0), FloatObject(0), FloatObject(198), FloatObject(270)])
+    ref = writer._add_object(form)
+    form[NameObject("/Resources")] = DictionaryObject(
+        {NameObject("/XObject"): DictionaryObject({NameObject("/F"): ref})}
+    )
+    page = writer.pages[0]
+    page[NameObject("/Resources")][NameObject("/XObject")] = DictionaryObject({NameObject("/F"): ref})
+    contents = DecodedStreamObject()
+    contents.set_data(page.get_contents().get_data() + b"\n/F Do\n")
+    page[NameObject("/Contents")] = writer._add_object(contents)
+    writer.write(tmp_path / "self.pdf")
+    code, lines = _preflight(str(tmp_path / "self.pdf"), "--shop", "drivethrucards")
+    assert (code, lines) == (0, ["0 finding(s): ok"])
+
+
 def _encrypted(path: Path) -> None:
     writer = PdfWriter(clone_from=_card(path.with_name("plain.pdf")))
     writer.encrypt("secret")

@@ -12,6 +12,7 @@ from typing import Any
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 DEPTH = 12  # forms inside forms: deeper than any real file nests them
+MOST_FORMS = 5000  # forms drawn on one page: a file that draws a form drawing itself twice stops here
 RGB_NAMES = {"/DeviceRGB", "/RGB", "/CalRGB"}
 SHOW = {b"Tj", b"TJ", b"'", b'"'}  # text shown in the font set by Tf (set before BT or inside it)
 SAFE_NAMES = {"/DeviceCMYK", "/CMYK", "/DeviceGray", "/G", "/CalGray", "/Pattern"}
@@ -38,6 +39,7 @@ class Painted:
     images: list[Placed] = field(default_factory=list)
     rgb: Counter[str] = field(default_factory=Counter)  # what was set in RGB: "fill colours", "images"…
     fonts: list[Any] = field(default_factory=list)  # the font dictionaries text was shown in
+    forms: int = 0
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:
@@ -137,7 +139,8 @@ def _walk(stream: Any, resources: Any, ctm: Matrix, out: Painted, depth: int, pd
             if subtype == "/Image" and not xobject.get("/ImageMask"):
                 rgb = is_rgb(xobject.get("/ColorSpace"), resources)
                 _place(out, f"image {operands[0][1:]}", int(xobject["/Width"]), int(xobject["/Height"]), ctm, rgb)
-            elif subtype == "/Form" and depth < DEPTH:
+            elif subtype == "/Form" and depth < DEPTH and out.forms < MOST_FORMS:
+                out.forms += 1
                 matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
                 inner = xobject.get("/Resources", resources)
                 _walk(xobject, inner, multiply(matrix, ctm), out, depth + 1, pdf)  # type: ignore[arg-type]

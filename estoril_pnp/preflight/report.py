@@ -53,7 +53,13 @@ def check_file(path: Path, shown: str, rules: Rules) -> list[Finding]:
 
 
 def check_pdf(path: Path, shown: str, rules: Rules) -> list[Finding]:
+    import logging
+
     import pdfplumber
+
+    # what the readers log of a damaged file (a form that draws itself) is theirs: the report is ours
+    for reader in ("pdfminer", "pypdf"):
+        logging.getLogger(reader).setLevel(logging.CRITICAL)
 
     reader = open_pdf(path, shown)
     pages: dict[int, list[str]] = {}
