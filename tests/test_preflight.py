@@ -144,6 +144,44 @@ def test_missing_boxes_and_a_page_of_no_card_s_size(tmp_path: Path) -> None:
     writer.write(tmp_path / "inside.pdf")
     code, lines = _preflight(str(tmp_path / "inside.pdf"))
     assert code == 1 and lines[0].endswith("page 1: the BleedBox does not contain the TrimBox")
+    # a bleed of 1 mm where the shop asks for 1/8 in
+    writer = PdfWriter(clone_from=tmp_path / "card.pdf")
+    writer.pages[0].bleedbox = RectangleObject((6.17, 6.17, 191.83, 263.83))
+    writer.write(tmp_path / "narrow.pdf")
+    code, lines = _preflight(str(tmp_path / "narrow.pdf"), "--shop", "drivethrucards")
+    assert code == 1 and lines[:-1] == [
+        f"{tmp_path / 'narrow.pdf'}: page 1: bleed 1.0 mm on its narrowest side; DriveThruCards asks for 3.2 mm"
+    ]
+
+
+def _png(path: Path, size: tuple[int, int] = (825, 1125), paper: int = 0) -> Path:
+    """A card picture: a blue field, with `paper` px of white at its edges."""
+    image = Image.new("RGB", size, "white")
+    image.paste((30, 60, 120), (paper, paper, size[0] - paper, size[1] - paper))
+    image.save(path, dpi=(300, 300))
+    return path
+
+
+def test_a_shop_s_png_is_checked_for_its_pixels_colour_and_bleed(tmp_path: Path) -> None:
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    _png(folder / "good.png")
+    _png(folder / "sliver.png", paper=3)  # the white band of issue 36: inside the bleed, short of the edge
+    _png(folder / "small.png", size=(750, 1050))
+    code, lines = _preflight(str(folder), "--shop", "thegamecrafter")
+    assert code == 1
+    assert lines[:-1] == [
+        "sliver.png: bleed short of the edge: bare paper in the bleed's outer 2 px where the art at the cut is inked: "
+        "top (100% of it), right (100% of it), bottom (100% of it), left (100% of it)",
+        "small.png: 750 × 1050 px: no card of The Game Crafter (Poker Deck 825 × 1125 px; Bridge Deck 750 × 1125 px; "
+        "Square Deck 1125 × 1125 px; Tarot Deck 900 × 1500 px; Jumbo Deck 1125 × 1725 px)",
+    ]
+    # MakePlayingCards' poker card is 822 × 1122: the good picture is no card of it
+    code, lines = _preflight(str(folder / "good.png"), "--shop", "makeplayingcards")
+    assert code == 1 and "825 × 1125 px: no card of MakePlayingCards" in lines[0]
+    assert _preflight(str(folder / "good.png"), "--shop", "thegamecrafter") == (0, ["0 finding(s): ok"])
+    code, lines = _preflight(str(folder / "good.png"), "--cmyk")
+    assert code == 1 and lines[0] == f"{folder / 'good.png'}: RGB where CMYK is asked for"
 
 
 @pytest.mark.slow

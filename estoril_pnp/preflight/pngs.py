@@ -1,4 +1,4 @@
-"""A shop's PNG images checked as it checks an upload: its pixels, colour mode, resolution and
+"""A shop's PNG images checked as it checks an upload: its pixels, colour, resolution and
 bleed (a picture is a card with its bleed: the cut lies the shop's bleed inside its edges)."""
 
 from __future__ import annotations
@@ -30,9 +30,7 @@ def png_faults(path: Path, shown: str, rules: Rules) -> list[str]:
 def _faults(image, rules: Rules) -> list[str]:  # image: PIL.Image.Image
     faults = []
     shop = rules.shop
-    if image.mode == "CMYK" and shop is not None and shop.colour.startswith("RGB"):
-        faults.append(f"a CMYK image; {shop.name} takes RGB")
-    elif image.mode != "CMYK" and rules.cmyk:
+    if rules.cmyk:  # a PNG holds no CMYK
         faults.append("RGB where CMYK is asked for")
     dpi = image.info.get("dpi")
     if dpi and min(float(v) for v in dpi) < MIN_PPI - 0.5:
