@@ -154,6 +154,25 @@ def test_missing_boxes_and_a_page_of_no_card_s_size(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
+def test_a_drawing_in_the_margin_is_found_and_a_band_across_the_cut_is_not(tmp_path: Path) -> None:
+    card = _card(tmp_path / "card.pdf")
+    writer = PdfWriter(clone_from=card)
+    page = writer.pages[0]
+    from pypdf.generic import DecodedStreamObject, NameObject
+
+    contents = DecodedStreamObject()
+    # an icon-sized square 2 pt inside the cut, its top 156 pt below the trim's; a band from the bleed across the cut
+    contents.set_data(page.get_contents().get_data() + b"\n0 0 0 1 k 11 100 5 5 re f 0 0 1 0 k 0 230 198 40 re f\n")
+    page[NameObject("/Contents")] = writer._add_object(contents)
+    writer.write(tmp_path / "drawn.pdf")
+    code, lines = _preflight(str(tmp_path / "drawn.pdf"), "--shop", "drivethrucards")
+    assert code == 1 and lines[:-1] == [
+        f"{tmp_path / 'drawn.pdf'}: page 1: drawings inside DriveThruCards's 3.2 mm safe margin inside the trim: "
+        "shape at x 0.7, y 55.0 mm from the trim's top-left (2.5 mm in)"
+    ]
+
+
 def _png(path: Path, size: tuple[int, int] = (825, 1125), paper: int = 0) -> Path:
     """A card picture: a blue field, with `paper` px of white at its edges."""
     image = Image.new("RGB", size, "white")

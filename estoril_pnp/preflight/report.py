@@ -58,8 +58,8 @@ def check_pdf(path: Path, shown: str, rules: Rules) -> list[Finding]:
     import pdfplumber
 
     # what the readers log of a damaged file (a form that draws itself) is theirs: the report is ours
-    for reader in ("pdfminer", "pypdf"):
-        logging.getLogger(reader).setLevel(logging.CRITICAL)
+    for name in ("pdfminer", "pypdf"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
 
     reader = open_pdf(path, shown)
     pages: dict[int, list[str]] = {}
@@ -93,6 +93,7 @@ def check_pdf(path: Path, shown: str, rules: Rules) -> list[Finding]:
                 trim = laid_out[number].trim
                 if trim is not None:
                     pages[number] += _margin_faults(page, trim, rules)
+                page.close()  # its objects are not kept for the next page
     _pixel_checks(path, shown, rules, laid_out, cmyk, pages)
     return [Finding(shown, None, f"page {n}", fault) for n, faults in pages.items() for fault in faults]
 
