@@ -443,7 +443,7 @@ InkLimitOption = Annotated[
     int | None,
     typer.Option(
         "--ink-limit",
-        help="Most total ink (C+M+Y+K) a CMYK page may take, percent [default: the shop's, else 300].",
+        help="Most total ink (C+M+Y+K) a CMYK page may take, percent (default: the shop's, else 300).",
         show_default=False,
     ),
 ]
@@ -453,7 +453,15 @@ InkLimitOption = Annotated[
 @edge
 def preflight(
     target: Annotated[Path, typer.Argument(metavar="PDF-OR-FOLDER", help="A PDF or PNG, or a folder of them.")],
-    shop: ShopOption = None,
+    shop: Annotated[
+        str | None,
+        typer.Option(
+            "--shop",
+            help="Check against this shop's bleed, safe margin, cards and colour: thegamecrafter, makeplayingcards "
+            "or drivethrucards.",
+            show_default=False,
+        ),
+    ] = None,
     cmyk: Annotated[bool, typer.Option("--cmyk", help="Colours must be CMYK: report RGB.")] = False,
     ink_limit: InkLimitOption = None,
 ) -> None:
