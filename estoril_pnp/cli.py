@@ -415,15 +415,17 @@ def outlet(
     ink_limit: float | None = None,
 ) -> None:
     """`build --shop` or `build --cutter`: every option and the pack checked before any file is written."""
-    from .build.outlets import build_cutter, build_shop, chosen_outlet
+    from .build.outlets import build_cutter, build_shop, chosen_outlet, preflight_shop
     from .export.shops import Shop
 
     chosen, separation = chosen_outlet(shop, cutter, bleed, corner, cmyk, ink_limit)
     p, languages, made = checked_pack(pack_dir, lang, strict)
+    faults: list[Finding] = []
     with writing(out_dir):
         if isinstance(chosen, Shop):
             files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, separation, made.pieces)
             how = f"{len(files)} files for {chosen.name}: {chosen.kind.value.upper()} at {chosen.dpi} dpi."
+            faults = preflight_shop(files, chosen, separation)
         else:
             paper = options.paper
             files = build_cutter(
@@ -437,6 +439,59 @@ def outlet(
         for file in files:
             say(str(file))
     say(how)
+    if faults:  # written, yet the shop would flag them: said on every line, and by the exit status
+        for finding in faults:
+            say(f"error: preflight: {finding}", err=True)
+        folders = dict.fromkeys(Path(*f.relative_to(out_dir).parts[:2]) for f in files)
+        again = "; ".join(f"estoril-pnp preflight {out_dir / folder} --shop {shop}" for folder in folders)
+        say(f"error: preflight: {len(faults)} finding(s) a print shop would flag in these files ({again})", err=True)
+        raise typer.Exit(1)
+
+
+InkLimitOption = Annotated[
+    int | None,
+    typer.Option(
+        "--ink-limit",
+        help="Most total ink (C+M+Y+K) a CMYK page may take, percent (default: the shop's, else 300).",
+        show_default=False,
+    ),
+]
+
+
+@app.command()
+@edge
+def preflight(
+    target: Annotated[Path, typer.Argument(metavar="PDF-OR-FOLDER", help="A PDF or PNG, or a folder of them.")],
+    shop: Annotated[
+        str | None,
+        typer.Option(
+            "--shop",
+            help="Check against this shop's bleed, safe margin, cards and colour: thegamecrafter, makeplayingcards "
+            "or drivethrucards.",
+            show_default=False,
+        ),
+    ] = None,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="Colours must be CMYK: report RGB.")] = False,
+    ink_limit: InkLimitOption = None,
+) -> None:
+    """Check print files as a print shop does: one line per fault, exit 1 if there is any.
+
+    Fonts not embedded, images under 300 ppi at their printed size, total ink over the limit on a
+    CMYK page, bleed that stops short of the edge, missing or wrong TrimBox and BleedBox; with
+    --shop, also text and drawings in the shop's unsafe margin, a bleed narrower than the shop's,
+    pages of no card's size, and RGB where the shop asks for CMYK.
+    """
+    from .export.shops import find_shop
+    from .preflight.report import preflight as run_preflight
+    from .preflight.rules import rules
+
+    chosen = rules(find_shop(shop) if shop is not None else None, cmyk, ink_limit)
+    findings = run_preflight(target, chosen)
+    for finding in findings:
+        say(str(finding))
+    say(f"{len(findings)} finding(s): " + ("FAILED" if findings else "ok"))
+    if findings:
+        raise typer.Exit(1)
 
 
 def checked_pack(pack_dir: Path, lang: str, strict: bool = False) -> tuple[Pack, list[str], Checked]:

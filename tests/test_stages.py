@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "estoril_pnp"
 
 # bottom to top, as ARCHITECTURE.md draws them; a module at the package's top is in the stage named here
 STAGES = ["base", "files", "source", "i18n", "render", "scoring", "pack", "pieces", "rulebook", "games"]
-STAGES += ["export", "build", "checks", "watch", "cli"]  # watch checks the pack as build does
+STAGES += ["export", "preflight", "build", "checks", "watch", "cli"]  # watch checks the pack as build does
 TOP = {"__init__": "base", "errors": "base", "terminal": "base", "validate": "checks", "cli": "cli", "__main__": "cli"}
 
 

@@ -16,6 +16,8 @@ from ..export.shops import FileKind, Shop, check_bleed, find_shop, plan_shop
 from ..files.outdir import output_folder
 from ..files.resources import package_dir
 from ..files.safepath import inside
+from ..preflight.report import check_file
+from ..preflight.rules import rules
 from ..render.cutter import CUTTERS, CutSheet, Machine, plan_cut
 from ..render.imposition import Backs, DoesNotFit, Paper
 from ..render.piece import Piece
@@ -109,6 +111,13 @@ def build_shop(
             written = write_shop(placed, shop, staging, progress, separation)
         files += [folder / p.relative_to(staging) for p in written]
     return files
+
+
+def preflight_shop(files: Sequence[Path], shop: Shop, separation: Separation | None) -> list[Finding]:
+    """What the shop's own preflight would say of the files written for it (`estoril-pnp preflight
+    --shop`, with the build's `--cmyk` and ink limit): every fault, each at its file and page."""
+    asked = rules(shop, cmyk=separation is not None, ink_limit=separation.limit if separation else None)
+    return [finding for path in files for finding in check_file(path, str(path), asked)]
 
 
 def build_cutter(
