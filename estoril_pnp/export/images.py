@@ -23,6 +23,7 @@ from ..render.ops import Op
 from ..render.outline import cut_line
 from ..render.piece import Piece
 from ..render.sheets import Progress, draw_single
+from ..render.srgb import srgb
 from .raster import PageBox, cut_out, pixels, rasterize
 from .tts import TILE_TYPES, Grid, Sheet, Tile, grid, saved_object, sheet, split, tiles_object
 from .ttsdecks import Deck
@@ -170,5 +171,5 @@ def _deck_images(cards: Sequence[Piece], back: tuple[Op, ...], layout: Grid) -> 
 def save(image: Image.Image, target: Path, dpi: int | None, within: Path) -> Path:
     with atomic_path(target, within) as temp:
         # the resolution is stored so a print or layout program opens the image at its true size
-        image.save(temp, format="PNG", **({"dpi": (dpi, dpi)} if dpi else {}))
+        image.save(temp, format="PNG", pnginfo=srgb(), **({"dpi": (dpi, dpi)} if dpi else {}))
     return target

@@ -20,6 +20,7 @@ from ..export.images import images
 from ..export.raster import PageBox, pixels
 from ..pieces.selection import Picture, pictures
 from ..render.piece import Piece
+from ..render.srgb import srgb
 
 DPI = 100  # enough to read a card's smallest text on a screen, quick to draw
 
@@ -113,6 +114,6 @@ def _rasterized(found: Sequence[Picture]) -> list[bytes]:
     out = []
     for _, image in images(found, sizes, PageBox.trim):
         buffer = io.BytesIO()
-        image.save(buffer, "PNG", compress_level=1)  # drawn on every save: speed over a few kilobytes
+        image.save(buffer, "PNG", compress_level=1, pnginfo=srgb())  # drawn on every save: speed over a few kilobytes
         out.append(buffer.getvalue())
     return out
