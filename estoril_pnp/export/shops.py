@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from ..errors import Finding, InputError
 from ..render.geometry import Box
 from ..render.ops import IconOp, ImageOp, Op, RectOp, TextOp, shifted
+from ..render.outline import RECT
 from ..render.piece import Piece
 from .raster import MM_PER_INCH
 
@@ -169,7 +170,9 @@ def centred(piece: Piece, card: Card) -> Piece:
         )
 
     outline = piece.outline
-    if outline.shape == "polygon":  # its points are mm from the trim box's top-left, y down
+    if outline.shape == "rounded":  # the shop rounds its cards itself, and asks for ink to the rectangle's edge
+        outline = RECT
+    elif outline.shape == "polygon":  # its points are mm from the trim box's top-left, y down
         outline = replace(outline, points=tuple((x + dx, y + dy) for x, y in outline.points))
     return replace(piece, width=w, height=h, front=move(piece.front) or (), back=move(piece.back), outline=outline)
 
