@@ -347,7 +347,7 @@ def build(
     from .build.extras import extras
     from .build.parallel import cores
 
-    p, languages, made = checked_pack(pack_dir, lang, strict)
+    p, languages, made = checked_pack(pack_dir, lang, strict, options.bleed)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -419,7 +419,9 @@ def outlet(
     from .export.shops import Shop
 
     chosen, separation = chosen_outlet(shop, cutter, bleed, corner, cmyk, ink_limit)
-    p, languages, made = checked_pack(pack_dir, lang, strict)
+    p, languages, made = checked_pack(
+        pack_dir, lang, strict, chosen.bleed_mm if isinstance(chosen, Shop) else options.bleed
+    )
     faults: list[Finding] = []
     with writing(out_dir):
         if isinstance(chosen, Shop):
@@ -494,18 +496,22 @@ def preflight(
         raise typer.Exit(1)
 
 
-def checked_pack(pack_dir: Path, lang: str, strict: bool = False) -> tuple[Pack, list[str], Checked]:
+def checked_pack(
+    pack_dir: Path, lang: str, strict: bool = False, bleed: float | None = None
+) -> tuple[Pack, list[str], Checked]:
     """The pack, the languages to build (`lang`, or all) and what the checks made (pieces, rulebooks); bad
     input, before any file is written, for every error `validate` finds in the pack and in those languages
-    (the same findings, in the same words), and with `strict` for a picture under 150 ppi."""
+    (the same findings, in the same words), and with `strict` for a picture under 150 ppi. `bleed`: the
+    output's (the default's if None), which no element may lie further outside its piece."""
     from .pack.load import load_pack
+    from .render.options import DEFAULT_BLEED
     from .validate import checked, refuse_errors
 
     pack = load_pack(pack_dir, keep_sheet_faults=True)  # a faulty score sheet is reported with the rest
     if lang != "all":
         texts(pack, lang)  # a language the pack has
     languages = pack.languages if lang == "all" else [lang]
-    found = refuse_errors(checked(pack, languages), strict)
+    found = refuse_errors(checked(pack, languages, DEFAULT_BLEED if bleed is None else bleed), strict)
     for finding in found.said:
         warn(str(finding))
     return pack, languages, found

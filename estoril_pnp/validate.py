@@ -33,6 +33,8 @@ from .rulebook import book
 from .rulebook.document import Document
 from .scoring.sheet import call_values, catalog_keys
 
+REACH_TOLERANCE = 0.01  # mm: a box drawn to the bleed's edge, give or take rounding, is within it
+
 
 @dataclass(frozen=True)
 class Report:
@@ -58,7 +60,7 @@ def validate(pack_dir: Path, shop: Shop | None = None, bleed: float | None = Non
         pack = load_pack(pack_dir, keep_sheet_faults=True)
     except InputError as exc:
         return Report(pack_dir, None, exc.findings)
-    made = checked(pack)
+    made = checked(pack, bleed=shop.bleed_mm if shop is not None else DEFAULT_BLEED)
     findings = made.findings
     if shop is not None:
         findings += check_bleed(shop, bleed)
@@ -79,10 +81,11 @@ class Checked:
     said: list[Finding] = field(default_factory=list)  # warnings a build says too: pictures too coarse to print
 
 
-def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
+def checked(pack: Pack, languages: Sequence[str] | None = None, bleed: float = DEFAULT_BLEED) -> Checked:
     """Every finding on a read pack, its pieces laid out in `languages` (all by default), with the
-    pieces and the rulebooks made on the way. `build` refuses whatever errors this finds for the
-    languages it builds, before it writes a file."""
+    pieces and the rulebooks made on the way; `bleed` (mm): the output's, which no element may lie
+    further outside its piece. `build` refuses whatever errors this finds for the languages it
+    builds, before it writes a file."""
     findings = list(pack.sheet_findings)
     findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
     findings += check_sizes(pack)
@@ -93,6 +96,7 @@ def checked(pack: Pack, languages: Sequence[str] | None = None) -> Checked:
     except InputError as exc:
         return Checked(findings + exc.findings)
     findings += unused_fields(pack, design)
+    findings += check_reach(design, bleed)
     findings += check_catalogs(pack, design)
     langs = pack.languages if languages is None else languages
     made = Checked([])
@@ -131,6 +135,23 @@ def check_sizes(pack: Pack) -> list[Finding]:
                 findings.append(pack.manifest_src.finding(("pieces", name, "size"), str(exc)))
                 break
     return findings
+
+
+def check_reach(design: Design, bleed: float) -> list[Finding]:
+    """Each element whose box lies more than `bleed` mm outside its layout's piece: nothing prints
+    there, so the box is a slip (a size in the wrong field, a y measured from the wrong edge)."""
+    out = []
+    for layout in design.layouts.values():
+        for element in layout.elements:
+            box = element.box
+            depth = max(-box.x, -box.y, box.right - layout.width, box.top - layout.height)
+            if depth > bleed + REACH_TOLERANCE and element.box_at is not None:
+                piece = f"{layout.width:g} × {layout.height:g} mm piece"
+                message = (
+                    f"lies {round(depth, 1):g} mm outside the {piece} (more than the {round(bleed, 2):g} mm bleed)"
+                )
+                out.append(Finding(element.box_at.file, element.box_at.line, element.box_at.key, message))
+    return list(dict.fromkeys(out))
 
 
 def check_pieces(pack: Pack, design: Design, languages: Sequence[str]) -> Checked:

@@ -20,14 +20,15 @@ from ..pieces.selection import Picture, back_names, pictures
 from ..render.draw import new_canvas
 from ..render.geometry import Box
 from ..render.ops import Op
+from ..render.options import DEFAULT_BLEED
 from ..render.outline import cut_line
 from ..render.piece import Piece
 from ..render.sheets import Progress, draw_single
+from ..render.srgb import srgb
 from .raster import PageBox, cut_out, pixels, rasterize
 from .tts import TILE_TYPES, Grid, Sheet, Tile, grid, saved_object, sheet, split, tiles_object
 from .ttsdecks import Deck
 
-BLEED = 3.0  # mm: what `--bleed` adds, the build's default bleed
 MIN_DPI, MAX_DPI = 10, 1200
 TTS_DPI = 300  # the resolution aimed at for Tabletop Simulator, before a sheet is scaled to 4096 px
 
@@ -43,16 +44,16 @@ def check_base_url(url: str | None) -> None:
 
 
 def size(picture: Picture, dpi: int, bleed: bool) -> tuple[int, int]:
-    """The picture's size in pixels: its trim size, or with `bleed` the trim plus 3 mm on every side."""
-    extra = 2 * BLEED if bleed else 0.0
+    """The picture's size in pixels: its trim size, or with `bleed` the trim plus the default bleed on every side."""
+    extra = 2 * DEFAULT_BLEED if bleed else 0.0
     return pixels(picture.width + extra, dpi), pixels(picture.height + extra, dpi)
 
 
 def images(
-    found: Sequence[Picture], sizes: Sequence[tuple[int, int]], box: PageBox, bleed: float = BLEED
+    found: Sequence[Picture], sizes: Sequence[tuple[int, int]], box: PageBox, bleed: float
 ) -> Iterator[tuple[Picture, Image.Image]]:
     """Each picture as an image of its size: drawn as a page with `bleed` (mm), TrimBox and BleedBox,
-    then the page's own box rendered."""
+    then the page's own box rendered. Each output passes its own bleed: what bleeds reaches it."""
     if not found:
         return  # a PDF needs a page
     with tempfile.TemporaryDirectory(prefix="estoril-pnp-") as folder:
@@ -78,8 +79,8 @@ def export_png(pieces: Sequence[Piece], out_dir: Path, dpi: int, bleed: bool, pr
     found = pictures(pieces)
     box = PageBox.bleed if bleed else PageBox.trim
     written = []
-    extra = BLEED if bleed else 0.0
-    for picture, image in images(found, [size(p, dpi, bleed) for p in found], box):
+    extra = DEFAULT_BLEED if bleed else 0.0
+    for picture, image in images(found, [size(p, dpi, bleed) for p in found], box, DEFAULT_BLEED):
         written.append(save(shaped(picture, image, extra), out_dir / f"{picture.name}.png", dpi, out_dir))
         progress(1)
     return written
@@ -169,12 +170,12 @@ def _deck_images(cards: Sequence[Piece], back: tuple[Op, ...], layout: Grid) -> 
     """The cards' faces and their shared back, each drawn at the sheet's cell size."""
     found = [Picture(c.key, c.group, c.width, c.height, c.front) for c in cards]
     found.append(Picture(f"{cards[0].group}/back", cards[0].group, cards[0].width, cards[0].height, back))
-    drawn = [image for _, image in images(found, [layout.cell] * len(found), PageBox.trim)]
+    drawn = [image for _, image in images(found, [layout.cell] * len(found), PageBox.trim, DEFAULT_BLEED)]
     return drawn[:-1], drawn[-1]
 
 
 def save(image: Image.Image, target: Path, dpi: int | None, within: Path) -> Path:
     with atomic_path(target, within) as temp:
         # the resolution is stored so a print or layout program opens the image at its true size
-        image.save(temp, format="PNG", **({"dpi": (dpi, dpi)} if dpi else {}))
+        image.save(temp, format="PNG", pnginfo=srgb(), **({"dpi": (dpi, dpi)} if dpi else {}))
     return target

@@ -16,7 +16,8 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from ..errors import Finding, InputError
 from ..render.geometry import Box
-from ..render.ops import IconOp, Op, TextOp, shifted
+from ..render.ops import IconOp, ImageOp, Op, RectOp, TextOp, shifted
+from ..render.outline import RECT
 from ..render.piece import Piece
 from .raster import MM_PER_INCH
 
@@ -165,14 +166,38 @@ def card_for(shop: Shop, width: float, height: float) -> Card | None:
 
 
 def centred(piece: Piece, card: Card) -> Piece:
-    """The piece with the card's trim, its drawing moved to the card's centre (within a millimetre)."""
+    """The piece with the card's trim, its drawing moved to the card's centre (within a millimetre).
+    What bleeds still reaches the card's bleed: each side of a bleeding element that lies on the
+    piece's cut (or beyond it) is carried out to the card's cut, so a card larger than the piece
+    shows no white sliver between the drawing and the shop's edge."""
     w, h = card.size
     dx, dy = (w - piece.width) / 2, (h - piece.height) / 2
+    trim, card_trim = Box(0.0, 0.0, piece.width, piece.height), Box(0.0, 0.0, w, h)
 
     def move(ops: tuple[Op, ...] | None) -> tuple[Op, ...] | None:
-        return None if ops is None else tuple(shifted(op, dx, dy) for op in ops)
+        return (
+            None if ops is None else tuple(_to_card(shifted(op, dx, dy), trim.moved(dx, dy), card_trim) for op in ops)
+        )
 
-    return replace(piece, width=w, height=h, front=move(piece.front) or (), back=move(piece.back))
+    outline = piece.outline
+    if outline.shape == "rounded":  # the shop rounds its cards itself, and asks for ink to the rectangle's edge
+        outline = RECT
+    elif outline.shape == "polygon":  # its points are mm from the trim box's top-left, y down
+        outline = replace(outline, points=tuple((x + dx, y + dy) for x, y in outline.points))
+    return replace(piece, width=w, height=h, front=move(piece.front) or (), back=move(piece.back), outline=outline)
+
+
+def _to_card(op: Op, trim: Box, card: Box) -> Op:
+    """A bleeding rect or picture whose sides on (or beyond) the piece's cut `trim` are carried out
+    to the card's cut; never pulled in, where the card is the smaller."""
+    if not isinstance(op, RectOp | ImageOp) or not op.bleed:
+        return op
+    box, edge = op.box, 0.01  # mm: a side this near the cut is on it
+    left = max(0.0, box.x - card.x) if box.x <= trim.x + edge else 0.0
+    bottom = max(0.0, box.y - card.y) if box.y <= trim.y + edge else 0.0
+    right = max(0.0, card.right - box.right) if box.right >= trim.right - edge else 0.0
+    top = max(0.0, card.top - box.top) if box.top >= trim.top - edge else 0.0
+    return replace(op, box=box.grow(left, bottom, right, top))
 
 
 def unsafe(piece: Piece, shop: Shop) -> list[Finding]:

@@ -67,6 +67,7 @@ class Element:
     box: Box
     style: Mapping[str, Any]
     where: Finding | None = field(default=None, compare=False, repr=False)  # its file, line and key
+    box_at: Finding | None = field(default=None, compare=False, repr=False)  # where its box is written
 
 
 @dataclass(frozen=True)
@@ -271,7 +272,9 @@ class _Checker:
         if problems or inherited:
             return None
         x, y, w, h = box
-        return Element(key, verb, Box(x, height - y - h, w, h), style, src.finding(path, ""))
+        return Element(
+            key, verb, Box(x, height - y - h, w, h), style, src.finding(path, ""), src.finding((*path, "box"), "")
+        )
 
 
 def _quiet(key: str, message: str) -> Finding:

@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.fonts import DEFAULT_FONT
+from ..render.srgb import srgb
 from .document import Block, Break, Document, Figure, Items, Para, Picture, Run, Section, Text
 from .document import Table as TableBlock
 from .pdf import Look
@@ -192,7 +193,7 @@ def picture_png(picture: Picture) -> bytes:
         bitmap = pdf[0].render(scale=PIXELS_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 0))
         out = io.BytesIO()
         # zlib level 3: half the time of the default 6, for pictures 2.5 % larger (`optimize`: 3 % smaller, 3× the time)
-        bitmap.to_pil().save(out, "PNG", compress_level=3)
+        bitmap.to_pil().save(out, "PNG", compress_level=3, pnginfo=srgb())
         return out.getvalue()
     finally:
         pdf.close()

@@ -19,7 +19,9 @@ from ..build.cache import output_key
 from ..export.images import images
 from ..export.raster import PageBox, pixels
 from ..pieces.selection import Picture, pictures
+from ..render.options import DEFAULT_BLEED
 from ..render.piece import Piece
+from ..render.srgb import srgb
 
 DPI = 100  # enough to read a card's smallest text on a screen, quick to draw
 
@@ -111,8 +113,8 @@ def _as_piece(picture: Picture) -> Piece:
 def _rasterized(found: Sequence[Picture]) -> list[bytes]:
     sizes = [(pixels(p.width, DPI), pixels(p.height, DPI)) for p in found]
     out = []
-    for _, image in images(found, sizes, PageBox.trim):
+    for _, image in images(found, sizes, PageBox.trim, DEFAULT_BLEED):
         buffer = io.BytesIO()
-        image.save(buffer, "PNG", compress_level=1)  # drawn on every save: speed over a few kilobytes
+        image.save(buffer, "PNG", compress_level=1, pnginfo=srgb())  # drawn on every save: speed over a few kilobytes
         out.append(buffer.getvalue())
     return out
