@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from .i18n.catalogs import Texts
     from .pack.load import Pack
+    from .render.imposition import Paper
     from .render.layout import Design
     from .render.options import SheetOptions
     from .render.piece import Piece
@@ -339,7 +340,7 @@ def build(
     from .build.extras import extras
     from .build.parallel import cores
 
-    p, languages, made = checked_pack(pack_dir, lang, strict)
+    p, languages, made = checked_pack(pack_dir, lang, strict, options.paper)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -410,7 +411,8 @@ def outlet(
     from .export.shops import Shop
 
     chosen, profile = chosen_outlet(shop, cutter, bleed, corner, cmyk)
-    p, languages, made = checked_pack(pack_dir, lang, strict)
+    # a shop prints each piece on a page of its own: no paper to check it on
+    p, languages, made = checked_pack(pack_dir, lang, strict, None if isinstance(chosen, Shop) else options.paper)
     with writing(out_dir):
         if isinstance(chosen, Shop):
             files = build_shop(p, languages, chosen, out_dir, lambda _: None, warn, profile, made.pieces)
@@ -430,10 +432,13 @@ def outlet(
     say(how)
 
 
-def checked_pack(pack_dir: Path, lang: str, strict: bool = False) -> tuple[Pack, list[str], Checked]:
+def checked_pack(
+    pack_dir: Path, lang: str, strict: bool = False, paper: Paper | None = None
+) -> tuple[Pack, list[str], Checked]:
     """The pack, the languages to build (`lang`, or all) and what the checks made (pieces, rulebooks); bad
     input, before any file is written, for every error `validate` finds in the pack and in those languages
-    (the same findings, in the same words), and with `strict` for a picture under 150 ppi."""
+    (the same findings, in the same words), sizes on `paper` alone if one is given, and with `strict`
+    for a picture under 150 ppi."""
     from .pack.load import load_pack
     from .validate import checked, refuse_errors
 
@@ -441,7 +446,7 @@ def checked_pack(pack_dir: Path, lang: str, strict: bool = False) -> tuple[Pack,
     if lang != "all":
         texts(pack, lang)  # a language the pack has
     languages = pack.languages if lang == "all" else [lang]
-    found = refuse_errors(checked(pack, languages), strict)
+    found = refuse_errors(checked(pack, languages, paper), strict)
     for finding in found.said:
         warn(str(finding))
     return pack, languages, found

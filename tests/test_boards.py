@@ -244,3 +244,31 @@ def test_a_board_that_an_option_pushes_past_the_limit_is_refused_before_any_fold
     assert built.exit_code == 2 and len(built.stderr.splitlines()) == 1, built.output
     assert "needs 18 sheets of A4; a board is tiled onto at most 16 sheets" in built.stderr
     assert not out.exists()
+
+
+def _sized(folder: Path, width: float, height: float) -> Path:
+    pack = _board_pack(folder)
+    for name in ("components.yaml", "layouts/tiny.yaml"):
+        path = pack / name
+        path.write_text(path.read_text(encoding="utf-8").replace("[500, 400]", f"[{width:g}, {height:g}]"))
+    return pack
+
+
+def test_a_board_only_a4_can_take_builds_on_a4_and_validate_warns_it_needs_a4(tmp_path: Path) -> None:
+    pack = _sized(tmp_path, 1000, 650)  # 4 × 4 sheets of A4, 18 of Letter
+    built = runner.invoke(
+        app, ["build", "--pack", str(pack), "--lang", "en", "--paper", "a4", "--out", str(tmp_path / "o")]
+    )
+    assert built.exit_code == 0, built.output
+    assert "tiled across 16 sheets (4 × 4" in built.output
+    assert len(PdfReader(tmp_path / "o" / "en" / "a4" / "boards.pdf").pages) == 2 * (1 + 16)
+    refused = runner.invoke(app, ["build", "--pack", str(pack), "--paper", "letter", "--out", str(tmp_path / "l")])
+    assert refused.exit_code == 2 and "needs 18 sheets of Letter" in refused.stderr, refused.output
+    assert not (tmp_path / "l").exists()
+    checked = runner.invoke(app, ["validate", "--pack", str(pack)])
+    line = next(n for n, t in enumerate((pack / "components.yaml").read_text().splitlines(), 1) if "1000" in t)
+    assert checked.exit_code == 0, checked.output
+    assert [x for x in checked.stdout.splitlines() if x.startswith(("error:", "warning:"))] == [
+        f"warning: {pack / 'components.yaml'}:{line}: pieces.coast.size: a 1000 x 650 mm board with 3 mm bleed "
+        "needs 18 sheets of Letter; a board is tiled onto at most 16 sheets; build it with --paper a4"
+    ]
