@@ -318,10 +318,16 @@ def test_the_map_of_a_long_strip_labels_each_tile_inside_it_and_has_a_50_mm_scal
     assert [t for t, _ in near] == ["mm"] and any(t == "50" and 0 < near[0][1].x - b.right < 2 for t, b in words)
 
 
+@pytest.mark.parametrize(
+    "size",
+    [(500, 400), pytest.param((1000, 650), marks=pytest.mark.slow)],  # tiles upright on the paper; across it
+)
 def test_each_tile_carries_a_10_mm_square_in_its_margin_clear_of_the_art_and_the_marks(
-    board_pack: Path, tmp_path: Path
+    tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    built = runner.invoke(app, ["build", "--pack", str(board_pack), "--backs", "none", "--out", str(tmp_path)])
+    pack = _sized(tmp_path, *size)
+    args = ["build", "--pack", str(pack), "--lang", "en", "--backs", "none", "--out", str(tmp_path)]
+    built = runner.invoke(app, args)
     assert built.exit_code == 0, built.output
     pdf = tmp_path / "en" / "a4" / "boards.pdf"
     reader = PdfReader(pdf)
@@ -340,8 +346,12 @@ def test_each_tile_carries_a_10_mm_square_in_its_margin_clear_of_the_art_and_the
             assert _inside(square, page_box.grow(-6, -6, -6, -6))  # inside what a home printer prints
             for line in page.lines:  # no cut or glue mark crosses it
                 assert _mm(page, line).overlap(square.grow(0.5, 0.5, 0.5, 0.5)) is None, (n, line)
-            labelled = [w for w in page.extract_words() if w["text"] == "10"]
-            assert len(labelled) == 1 and _mm(page, labelled[0]).overlap(square.grow(3, 3, 3, 3)) is not None
+            # its label's letters, in the order drawn (turned with the tile, they read across the page)
+            letters = [c for c in page.chars if c["text"].strip()]
+            text = "".join(c["text"] for c in letters)
+            assert text.count("10mm") == 1, text
+            start = text.index("10mm")
+            assert _mm(page, letters[start]).overlap(square.grow(3, 3, 3, 3)) is not None, n  # beside the square
             image = rendered[n].render(scale=SCALE).to_pil().convert("RGB")
             assert _colour(image, square.cx, square.cy) == pytest.approx((1.0, 1.0, 1.0), abs=0.03)
 
