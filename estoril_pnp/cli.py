@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from .i18n.catalogs import Texts
     from .pack.load import Pack
+    from .render.imposition import Paper
     from .render.layout import Design
     from .render.options import SheetOptions
     from .render.piece import Piece
@@ -347,7 +348,7 @@ def build(
     from .build.extras import extras
     from .build.parallel import cores
 
-    p, languages, made = checked_pack(pack_dir, lang, strict, options.bleed)
+    p, languages, made = checked_pack(pack_dir, lang, strict, options.bleed, options.paper)
     progress = stderr_console()  # a bar only on a terminal: in a log it is noise before any error line
     with Progress(console=progress, transient=True, disable=quiet or not progress.is_terminal) as bar, writing(out_dir):
         task = bar.add_task("Drawing", total=None)
@@ -419,8 +420,10 @@ def outlet(
     from .export.shops import Shop
 
     chosen, separation = chosen_outlet(shop, cutter, bleed, corner, cmyk, ink_limit)
+    # a shop prints each piece on a page of its own: no paper to check it on
+    paper = None if isinstance(chosen, Shop) else options.paper
     p, languages, made = checked_pack(
-        pack_dir, lang, strict, chosen.bleed_mm if isinstance(chosen, Shop) else options.bleed
+        pack_dir, lang, strict, chosen.bleed_mm if isinstance(chosen, Shop) else options.bleed, paper
     )
     faults: list[Finding] = []
     with writing(out_dir):
@@ -497,12 +500,13 @@ def preflight(
 
 
 def checked_pack(
-    pack_dir: Path, lang: str, strict: bool = False, bleed: float | None = None
+    pack_dir: Path, lang: str, strict: bool = False, bleed: float | None = None, paper: Paper | None = None
 ) -> tuple[Pack, list[str], Checked]:
     """The pack, the languages to build (`lang`, or all) and what the checks made (pieces, rulebooks); bad
     input, before any file is written, for every error `validate` finds in the pack and in those languages
-    (the same findings, in the same words), and with `strict` for a picture under 150 ppi. `bleed`: the
-    output's (the default's if None), which no element may lie further outside its piece."""
+    (the same findings, in the same words), sizes on `paper` alone if one is given, and with `strict`
+    for a picture under 150 ppi. `bleed`: the output's (the default's if None), which no element may lie
+    further outside its piece."""
     from .pack.load import load_pack
     from .render.options import DEFAULT_BLEED
     from .validate import checked, refuse_errors
@@ -511,7 +515,7 @@ def checked_pack(
     if lang != "all":
         texts(pack, lang)  # a language the pack has
     languages = pack.languages if lang == "all" else [lang]
-    found = refuse_errors(checked(pack, languages, DEFAULT_BLEED if bleed is None else bleed), strict)
+    found = refuse_errors(checked(pack, languages, DEFAULT_BLEED if bleed is None else bleed, paper), strict)
     for finding in found.said:
         warn(str(finding))
     return pack, languages, found

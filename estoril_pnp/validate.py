@@ -23,7 +23,7 @@ from .pieces.lay_out import lay_out, layout_failure, too_long
 from .pieces.selection import one_of_each
 from .render.coverage import missing_glyphs
 from .render.fonts import register_fonts
-from .render.imposition import PAPERS, DoesNotFit
+from .render.imposition import PAPERS, DoesNotFit, Paper
 from .render.layout import Design, load_design
 from .render.options import DEFAULT_BLEED
 from .render.picture import unprintable
@@ -81,14 +81,16 @@ class Checked:
     said: list[Finding] = field(default_factory=list)  # warnings a build says too: pictures too coarse to print
 
 
-def checked(pack: Pack, languages: Sequence[str] | None = None, bleed: float = DEFAULT_BLEED) -> Checked:
+def checked(
+    pack: Pack, languages: Sequence[str] | None = None, bleed: float = DEFAULT_BLEED, paper: Paper | None = None
+) -> Checked:
     """Every finding on a read pack, its pieces laid out in `languages` (all by default), with the
     pieces and the rulebooks made on the way; `bleed` (mm): the output's, which no element may lie
-    further outside its piece. `build` refuses whatever errors this finds for the languages it
-    builds, before it writes a file."""
+    further outside its piece; sizes on `paper`, or on every paper. `build` refuses whatever errors
+    this finds for the languages and paper it builds, before it writes a file."""
     findings = list(pack.sheet_findings)
     findings += pack.model.check(pack.files, pack.manifest) if pack.model else []
-    findings += check_sizes(pack)
+    findings += check_sizes(pack, paper)
     findings += unread_files(pack.files.root)
     register_fonts()
     try:
@@ -123,17 +125,31 @@ def refuse_errors(found: Checked, strict: bool = False) -> Checked:
     return found
 
 
-def check_sizes(pack: Pack) -> list[Finding]:
-    """Every kind of piece goes on A4 and on Letter with the default bleed, many to a sheet or as a
-    board tiled across sheets (a piece a sheet holds tiles too): what the build would refuse, at its size."""
+def check_sizes(pack: Pack, paper: Paper | None = None) -> list[Finding]:
+    """Every kind of piece goes on `paper` with the default bleed, many to a sheet or as a board
+    tiled across sheets (a piece a sheet holds tiles too): what the build would refuse, at its size.
+
+    Without a paper, on each: an error if none takes the piece, a warning naming the papers that
+    do if only some do."""
+    papers = {paper.name: paper} if paper is not None else {key: p for key, p in PAPERS.items()}
     findings = []
     for name, kind in pack.manifest.pieces.items():
-        for paper in PAPERS.values():
+        refused: dict[str, str] = {}
+        for key, each in papers.items():
             try:
-                tile(paper, kind.width, kind.height, DEFAULT_BLEED)
+                tile(each, kind.width, kind.height, DEFAULT_BLEED)
             except DoesNotFit as exc:
-                findings.append(pack.manifest_src.finding(("pieces", name, "size"), str(exc)))
-                break
+                refused[key] = str(exc)
+        if not refused:
+            continue
+        where = ("pieces", name, "size")
+        taken = [key for key in papers if key not in refused]
+        if not taken:
+            findings.append(pack.manifest_src.finding(where, next(iter(refused.values()))))
+        else:
+            only = " or ".join(f"--paper {key}" for key in taken)
+            for message in refused.values():
+                findings.append(pack.manifest_src.finding(where, f"{message}; build it with {only}", "warning"))
     return findings
 
 

@@ -244,3 +244,118 @@ def test_a_board_that_an_option_pushes_past_the_limit_is_refused_before_any_fold
     assert built.exit_code == 2 and len(built.stderr.splitlines()) == 1, built.output
     assert "needs 18 sheets of A4; a board is tiled onto at most 16 sheets" in built.stderr
     assert not out.exists()
+
+
+def _sized(folder: Path, width: float, height: float) -> Path:
+    pack = _board_pack(folder)
+    for name in ("components.yaml", "layouts/tiny.yaml"):
+        path = pack / name
+        path.write_text(path.read_text(encoding="utf-8").replace("[500, 400]", f"[{width:g}, {height:g}]"))
+    return pack
+
+
+def test_a_board_only_a4_can_take_builds_on_a4_and_validate_warns_it_needs_a4(tmp_path: Path) -> None:
+    pack = _sized(tmp_path, 1000, 650)  # 4 × 4 sheets of A4, 18 of Letter
+    built = runner.invoke(
+        app, ["build", "--pack", str(pack), "--lang", "en", "--paper", "a4", "--out", str(tmp_path / "o")]
+    )
+    assert built.exit_code == 0, built.output
+    assert "tiled across 16 sheets (4 × 4" in built.output
+    assert len(PdfReader(tmp_path / "o" / "en" / "a4" / "boards.pdf").pages) == 2 * (1 + 16)
+    refused = runner.invoke(app, ["build", "--pack", str(pack), "--paper", "letter", "--out", str(tmp_path / "l")])
+    assert refused.exit_code == 2 and "needs 18 sheets of Letter" in refused.stderr, refused.output
+    assert not (tmp_path / "l").exists()
+    checked = runner.invoke(app, ["validate", "--pack", str(pack)])
+    line = next(n for n, t in enumerate((pack / "components.yaml").read_text().splitlines(), 1) if "1000" in t)
+    assert checked.exit_code == 0, checked.output
+    assert [x for x in checked.stdout.splitlines() if x.startswith(("error:", "warning:"))] == [
+        f"warning: {pack / 'components.yaml'}:{line}: pieces.coast.size: a 1000 x 650 mm board with 3 mm bleed "
+        "needs 18 sheets of Letter; a board is tiled onto at most 16 sheets; build it with --paper a4"
+    ]
+
+
+def _mm(p: pdfplumber.page.Page, obj: dict) -> Box:
+    """An object's box on the page, mm from its lower-left corner."""
+    return Box(obj["x0"] / mm, (float(p.height) - obj["bottom"]) / mm, obj["width"] / mm, obj["height"] / mm)
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (
+        outer.x - TOL <= inner.x
+        and inner.right <= outer.right + TOL
+        and outer.y - TOL <= inner.y
+        and inner.top <= outer.top + TOL
+    )
+
+
+@pytest.mark.slow
+def test_the_map_of_a_long_strip_labels_each_tile_inside_it_and_has_a_50_mm_scale_bar(tmp_path: Path) -> None:
+    pack = _sized(tmp_path, 1000, 40)  # a track: 4 tiles in a row, under 8 mm tall on the map
+    built = runner.invoke(
+        app, ["build", "--pack", str(pack), "--lang", "en", "--backs", "none", "--out", str(tmp_path / "o")]
+    )
+    assert built.exit_code == 0 and "tiled across 4 sheets (1 × 4" in built.output, built.output
+    pdf = tmp_path / "o" / "en" / "a4" / "boards.pdf"
+    tile_width = float(PdfReader(pdf).pages[1].trimbox.height) / mm  # the tiles lie across the paper
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        outlines = [_mm(page, r) for r in page.rects if r["stroke"] and not r["fill"]]
+        labels = [w for w in page.extract_words() if re.fullmatch(r"[A-Z]\d+", w["text"])]
+        bars = [_mm(page, ln) for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 1e-6]
+        words = [(w["text"], _mm(page, w)) for w in page.extract_words()]
+    assert sorted(w["text"] for w in labels) == ["A1", "A2", "A3", "A4"] and len(outlines) == 4
+    for word in labels:
+        box = _mm(page, word)
+        holding = [o for o in outlines if o.x <= box.cx <= o.right]
+        assert len(holding) == 1 and _inside(box, holding[0]), (word["text"], box, holding)
+        assert box.height > 2  # still readable
+    # the map's scale, from a tile's outline on it and the tile's own trim
+    scale = outlines[0].width / tile_width
+    assert len(bars) == 1 and bars[0].width == pytest.approx(50 * scale, abs=TOL)
+    bar = bars[0]
+    # labelled just left of it
+    near = [(t, b) for t, b in words if 0 < bar.x - b.right < 6 and abs(b.cy - bar.y) < 3]
+    assert [t for t, _ in near] == ["mm"] and any(t == "50" and 0 < near[0][1].x - b.right < 2 for t, b in words)
+
+
+@pytest.mark.parametrize(
+    "size",
+    [(500, 400), pytest.param((1000, 650), marks=pytest.mark.slow)],  # tiles upright on the paper; across it
+)
+def test_each_tile_carries_a_10_mm_square_in_its_margin_clear_of_the_art_and_the_marks(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    pack = _sized(tmp_path, *size)
+    args = ["build", "--pack", str(pack), "--lang", "en", "--backs", "none", "--out", str(tmp_path)]
+    built = runner.invoke(app, args)
+    assert built.exit_code == 0, built.output
+    pdf = tmp_path / "en" / "a4" / "boards.pdf"
+    reader = PdfReader(pdf)
+    rendered = pdfium.PdfDocument(str(pdf))
+    with pdfplumber.open(pdf) as doc:
+        assert not [r for r in doc.pages[0].rects if _is_square(doc.pages[0], r)]  # the map has none
+        for n, page in enumerate(doc.pages[1:], 1):
+            squares = [_mm(page, r) for r in page.rects if _is_square(page, r)]
+            assert len(squares) == 1, n
+            square = squares[0]
+            assert square.width == pytest.approx(10, abs=TOL) and square.height == pytest.approx(10, abs=TOL)
+            trimbox = reader.pages[n].trimbox
+            trim = Box(*(float(v) / mm for v in trimbox.lower_left), *(float(v) / mm for v in _size(trimbox)))
+            assert square.overlap(trim.grow(BLEED, BLEED, BLEED, BLEED)) is None, n  # beside the art, not on it
+            page_box = Box(0, 0, float(page.width) / mm, float(page.height) / mm)
+            assert _inside(square, page_box.grow(-6, -6, -6, -6))  # inside what a home printer prints
+            for line in page.lines:  # no cut or glue mark crosses it
+                assert _mm(page, line).overlap(square.grow(0.5, 0.5, 0.5, 0.5)) is None, (n, line)
+            # its label's letters, in the order drawn (turned with the tile, they read across the page)
+            letters = [c for c in page.chars if c["text"].strip()]
+            text = "".join(c["text"] for c in letters)
+            assert text.count("10mm") == 1, text
+            start = text.index("10mm")
+            assert _mm(page, letters[start]).overlap(square.grow(3, 3, 3, 3)) is not None, n  # beside the square
+            image = rendered[n].render(scale=SCALE).to_pil().convert("RGB")
+            assert _colour(image, square.cx, square.cy) == pytest.approx((1.0, 1.0, 1.0), abs=0.03)
+
+
+def _is_square(page: pdfplumber.page.Page, rect: dict) -> bool:
+    box = _mm(page, rect)
+    return rect["stroke"] and abs(box.width - box.height) < TOL and 5 < box.width < 20

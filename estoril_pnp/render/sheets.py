@@ -6,16 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .draw import bled, draw, new_page
 from .fonts import DEFAULT_FONT
 from .geometry import Box, apply, mapped
-from .imposition import Mark, SheetPlan, Slot
+from .imposition import MARGIN, MARK_ROOM, Mark, SheetPlan, Slot
 from .ops import LineOp, Op, RectOp, TextOp
 from .piece import Piece
 from .text import PT
-from .tiling import MAP_HEADING, TilePlan
+from .tiling import CHECK, MAP_HEADING, SCALE_BAR, TilePlan
 
 Progress = Callable[[int], None]  # called with the number of pieces just drawn
 
@@ -26,6 +27,8 @@ MARK_COLOUR = "#000000"
 LABEL_FONT, LABEL_SIZE = "Oswald-Bold", 14  # pt: a tile's label, read before it is cut
 NOTE_FONT, NOTE_SIZE = DEFAULT_FONT, 9
 STRIP = "#ffffff"  # the overlaps on the map: a veil over the board
+MAP_LABEL_FILL = 0.6  # at most this share of a tile's width or height on the map is its label
+BAR_WIDTH = 0.3  # mm: the map's scale bar, and the ticks at its ends
 
 
 def draw_sheets(
@@ -89,16 +92,23 @@ def draw_tiles(
         new_page(canvas, plan.page_width, plan.page_height, tile.trim)
         draw(canvas, piece.front, bleed, tile.matrix, tile.clip)
         x, y = tile.label_at
+        check = tile.check
         caption = f"{piece.key} · {shape} · {plan.rows} × {plan.columns}"
-        text = [_text(LABEL_FONT, LABEL_SIZE, x, y, tile.label), _text(NOTE_FONT, NOTE_SIZE, x + 12, y, caption)]
-        draw(canvas, text, matrix=plan.upright)
+        ops: list[Op] = [
+            _text(LABEL_FONT, LABEL_SIZE, x, y, tile.label),
+            RectOp(check, None, MARK_COLOUR, MARK_WIDTH, 0.0, False),
+            _text(NOTE_FONT, NOTE_SIZE, check.right + 1.5, y, f"{CHECK:g} mm"),
+            _text(NOTE_FONT, NOTE_SIZE, check.right + 16, y, caption),  # apart from the square's own label
+        ]
+        draw(canvas, ops, matrix=plan.upright)
         draw(canvas, _mark_ops(tile.marks))
         turn()
     progress(1)
 
 
 def _map_ops(piece: Piece, plan: TilePlan) -> list[Op]:
-    """Over the small board: the overlaps veiled, every tile's outline and label, and a heading."""
+    """Over the small board: the overlaps veiled, every tile's outline and its label sized to fit
+    inside it, and a heading with a scale bar."""
     ops: list[Op] = []
     boxes = [mapped(plan.map_matrix, t.cut) for t in plan.tiles]
     for i, a in enumerate(boxes):
@@ -108,11 +118,33 @@ def _map_ops(piece: Piece, plan: TilePlan) -> list[Op]:
     for t, box in zip(plan.tiles, boxes, strict=True):
         ops.append(RectOp(box, None, MARK_COLOUR, 0.3, 0.0, False))
         cx, cy = apply(plan.map_matrix, t.cut.cx, t.cut.cy)
-        ops.append(_text(LABEL_FONT, 2 * LABEL_SIZE, cx, cy - 2.5, t.label, "center"))
+        size = _fitted(t.label, box)
+        ascent, descent = _extent(size)
+        ops.append(_text(LABEL_FONT, size, cx, cy - (ascent + descent) / 2, t.label, "center"))
     top = plan.page_height - MAP_HEADING
     heading = f"{piece.key} · {piece.width:g} × {piece.height:g} mm · {plan.rows} × {plan.columns}"
-    ops.append(_text(LABEL_FONT, LABEL_SIZE, plan.map_clip.x, top, heading))
+    ops.append(
+        _text(LABEL_FONT, LABEL_SIZE, MARGIN + MARK_ROOM, top, heading)
+    )  # left of the scale bar, however narrow the map
+    x0, x1, y = plan.scale_bar
+    ops.append(LineOp(x0, y, x1, y, MARK_COLOUR, BAR_WIDTH, ()))
+    ops += [LineOp(x, y - 1.0, x, y + 1.0, MARK_COLOUR, BAR_WIDTH, ()) for x in (x0, x1)]
+    ops.append(_text(NOTE_FONT, NOTE_SIZE, x0 - 1.5, top, f"{SCALE_BAR:g} mm", "right"))
     return ops
+
+
+def _extent(size: float) -> tuple[float, float]:
+    """How far a map label's letters reach above and below their baseline, mm, at `size` pt, as a PDF
+    reader boxes them: from the descent to the ascent, and at least the size itself."""
+    ascent, descent = getAscentDescent(LABEL_FONT, size * PT)
+    return max(ascent, descent + size * PT), descent
+
+
+def _fitted(label: str, box: Box) -> float:
+    """The label's size in pt on a tile of the map: twice a tile page's, or smaller to fit the tile."""
+    ascent, descent = _extent(1.0)
+    width = stringWidth(label, LABEL_FONT, PT)
+    return min(2 * LABEL_SIZE, MAP_LABEL_FILL * box.width / width, MAP_LABEL_FILL * box.height / (ascent - descent))
 
 
 def _text(font: str, size: float, x: float, y: float, line: str, align: str = "left") -> TextOp:

@@ -4,7 +4,8 @@ labels, and the assembly map, in mm.
 `tile` is a pure function. The board keeps one bleed around its outline; tiles meet inside it
 with an overlap that is printed on both (so the seam shows no gap), each tile is laid over the
 strip its left and upper neighbours keep for it, and a dashed glue line on that strip shows
-where its edge goes.
+where its edge goes. Each tile's margin holds a 10 mm square and the map a 50 mm scale bar, so
+a ruler tells whether the printer scaled the page.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ OVERLAP = 10.0  # mm: the default glue strip between neighbouring tiles
 MAX_SHEETS = 16  # a board of more sheets than this is a poster, not a game board: refused
 LABEL_ROOM = 7.0  # mm at the top of a tile's page for its label, above the marks
 MAP_HEADING = 14.0  # mm at the top of the map page for its heading
+CHECK = 10.0  # mm: the side of the square on each tile that checks the printer's scale
+CHECK_GAP = 2.0  # mm between the square and a cut mark, or the ink below it
+SCALE_BAR = 50.0  # mm of the board: the scale bar on the map
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,7 @@ class Tile:
     trim: Box  # page mm: the cut box on the page
     marks: tuple[Mark, ...]  # page mm: cut marks on the cut lines, glue lines on the strips kept for neighbours
     label_at: tuple[float, float]  # mm in the grid's frame (drawn through the plan's `upright`): the label's baseline
+    check: Box  # mm in the grid's frame: the CHECK square, in the margin above the tile, clear of its marks
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,12 @@ class TilePlan:
     tiles: tuple[Tile, ...]  # reading order: the top row first, left to right
     map_matrix: Matrix  # the board's mm onto the map page, scaled down
     map_clip: Box  # page mm: the board and its bleed on the map page
+    scale_bar: tuple[float, float, float]  # page mm: x0, x1, y of SCALE_BAR mm of the board on the map, in the heading
+
+    @property
+    def map_scale(self) -> float:
+        """Page mm on the map per mm of the board."""
+        return self.map_matrix[0]
 
     @property
     def sheets(self) -> int:
@@ -74,7 +85,10 @@ def tile(paper: Paper, width: float, height: float, bleed: float, overlap: float
     upright = onto_upright(paper, landscape)
     tiles = tuple(_tile(board, r, c, rows, columns, frame, upright) for r in range(rows) for c in range(columns))
     map_matrix, map_clip = _map(paper, width, height, bleed)
-    return TilePlan(paper.width, paper.height, rows, columns, overlap, upright, tiles, map_matrix, map_clip)
+    scale = map_matrix[0]
+    right = paper.width - MARGIN - MARK_ROOM  # the heading's line, right of the heading however narrow the map
+    bar = (right - SCALE_BAR * scale, right, paper.height - MAP_HEADING + 1.0)
+    return TilePlan(paper.width, paper.height, rows, columns, overlap, upright, tiles, map_matrix, map_clip, bar)
 
 
 def _room(frame_w: float, frame_h: float) -> tuple[float, float]:
@@ -138,6 +152,10 @@ def _tile(
         marks.append(Mark(trim.right - o, at.y - MARK_ROOM, trim.right - o, at.top + MARK_ROOM, "glue"))
     if row < rows - 1:  # the lower neighbour's top edge lands here
         marks.append(Mark(at.x - MARK_ROOM, trim.y + o, at.right + MARK_ROOM, trim.y + o, "glue"))
+    # the square hangs from the top of the label's band down into the marks' room, to the right of
+    # the label and of the left cut mark and far left of the glue line: clear of every mark and the ink
+    top = frame[1] - MARGIN - 1.0
+    check = Box(max(edge + 12.0, trim.x + CHECK_GAP), top - CHECK, CHECK, CHECK)
     return Tile(
         _label(row, column),
         cut,
@@ -146,6 +164,7 @@ def _tile(
         mapped(upright, trim),
         tuple(turned(m, upright) for m in marks),
         (edge, frame[1] - MARGIN - LABEL_ROOM + 1.5),
+        check,
     )
 
 

@@ -83,7 +83,8 @@ def _look(
             have = ", ".join(pack.languages)
             raise InputError([Finding("--lang", None, "", f"no catalog for '{lang}' (this pack has: {have})")])
         _show(gallery, pack, languages, warn, say)  # the pictures first: what a designer waits for
-        made = refuse_errors(checked(pack, languages))  # text that does not fit: in the pictures, not written
+        # text that does not fit: in the pictures, not written
+        made = refuse_errors(checked(pack, languages, options.bleed, options.paper))
         build_set(
             pack,
             languages,
