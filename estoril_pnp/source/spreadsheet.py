@@ -16,18 +16,27 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
+import zipfile
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, shown
 from .document import MAX_STRING
 
 FORMATS = (".csv", ".xlsx", ".ods")
 MAX_BYTES = 10 * 1024 * 1024  # a workbook is zipped XML: larger than the YAML it stands for
 MAX_ROWS = 10_000  # as many pieces as a build lays out in all
 MAX_COLUMNS = 200
+# a workbook is unzipped as it is read: a zip bomb's few kilobytes would fill memory (ODS) or take minutes (XLSX)
+MAX_UNZIPPED = 64 * 1024 * 1024
+# odfpy builds the whole document as objects, about a kilobyte and 60 µs each: 10,000 rows of a few cells
+# are some 100,000 elements; a file of small empty elements is refused before odfpy reads it
+MAX_ODS_ELEMENTS = 250_000
+# what no text of a card holds, and a terminal would obey: C0 and C1 controls but tab and line breaks
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 
 Value = str | int | float | bool
 
@@ -92,10 +101,11 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
             raise refuse(f"a CSV file has no sheets (asked for sheet {sheet!r})")
         rows = _csv(path)
         name = None
-    elif suffix == ".xlsx":
-        name, rows = _xlsx(path, sheet)
-    elif suffix == ".ods":
-        name, rows = _ods(path, sheet)
+    elif suffix in (".xlsx", ".ods"):
+        unzipped = _unzipped(path)
+        if unzipped > MAX_UNZIPPED:
+            raise refuse(f"unzips to {unzipped:,} bytes; a workbook of items may unzip to at most {MAX_UNZIPPED:,}")
+        name, rows = _xlsx(path, sheet) if suffix == ".xlsx" else _ods(path, sheet)
     else:
         raise refuse(f"not a spreadsheet estoril-pnp reads ({', '.join(FORMATS)})")
     kept = [row for row in rows if row]
@@ -110,7 +120,22 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
     long = next((c for row in kept for c in row if isinstance(c.value, str) and len(c.value) > MAX_STRING), None)
     if long is not None:
         raise InputError([table.finding(long.row, long.column, f"a cell of more than {MAX_STRING:,} characters")])
+    control = next((c for row in kept for c in row if isinstance(c.value, str) and CONTROL.search(c.value)), None)
+    if control is not None:
+        char = CONTROL.search(str(control.value)).group()  # type: ignore[union-attr]
+        message = f"a control character ({shown(char)}) in {shown(control.value)}: a cell holds text to print"
+        raise InputError([table.finding(control.row, control.column, message)])
     return table
+
+
+def _unzipped(path: Path) -> int:
+    """The bytes a workbook's zip says it unzips to (Python's zipfile reads no more than said); 0 when
+    it is no zip, which the workbook's reader then says in its words."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        return 0
 
 
 def _csv(path: Path) -> list[list[Cell]]:
@@ -131,12 +156,20 @@ def _csv(path: Path) -> list[list[Cell]]:
     start = 1
     try:
         for record in reader:
-            cells = [Cell(start, i, _cell(value)) for i, value in enumerate(record) if value.strip()]
+            cells = []
+            for i, value in enumerate(record):
+                if value.strip():
+                    cells.append(Cell(start, i, _cell(value)))
+                    if i >= MAX_COLUMNS:  # refused by the caller: no need to make the million cells after it
+                        break
             rows.append(cells)
             if len(rows) > MAX_ROWS + 1:
                 break
             start = reader.line_num + 1
     except csv.Error as exc:
+        if "field limit" in str(exc):
+            message = f"a cell of more than {MAX_STRING:,} characters"
+            raise InputError([Finding(path, reader.line_num, "", message)]) from None
         raise InputError(
             [Finding(path, reader.line_num, "", f"not a CSV file as a spreadsheet saves it ({exc})")]
         ) from None
@@ -186,6 +219,9 @@ def _ods(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
     from odf.table import Table as OdfTable
 
     calcext = "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"
+    if _elements(path) > MAX_ODS_ELEMENTS:
+        message = f"holds more than {MAX_ODS_ELEMENTS:,} XML elements: save it as CSV or XLSX, or with fewer rows"
+        raise InputError([Finding(path, None, "", message)])
     try:
         doc = load(str(path))
         sheets = doc.spreadsheet.getElementsByType(OdfTable)
@@ -197,6 +233,25 @@ def _ods(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
         return name, _ods_rows(sheets[names.index(name)], calcext)
     except (ValueError, TypeError, AttributeError) as exc:  # a repeat count that is no number, …
         raise InputError([Finding(path, None, "", f"not a readable ODS spreadsheet ({type(exc).__name__})")]) from None
+
+
+def _elements(path: Path) -> int:
+    """How many elements an ODS's content.xml holds, counted as a stream up to just past the limit (no
+    entity expanded, nothing fetched); 0 when it cannot be read, which odfpy then says in its words."""
+    from lxml import etree
+
+    count = 0
+    try:
+        with zipfile.ZipFile(path) as archive, archive.open("content.xml") as content:
+            events = etree.iterparse(content, events=("start",), resolve_entities=False, no_network=True)
+            for _, element in events:
+                count += 1
+                element.clear(keep_tail=False)  # counted, not kept
+                if count > MAX_ODS_ELEMENTS:
+                    break
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError, EOFError, etree.LxmlError):
+        return 0
+    return count
 
 
 def _ods_rows(sheet: Any, calcext: str) -> list[list[Cell]]:
