@@ -248,6 +248,23 @@ LAUGHS = (
 )
 
 
+def xlsx_laughs(path: Path) -> None:
+    def sheet(body: bytes) -> bytes:
+        body = body.split(b"?>", 1)[1] if body.startswith(b"<?xml") else body
+        return LAUGHS.replace(b"lolz", b"worksheet") + body.replace(b">Lamp<", b">&lol9;<")
+
+    path.write_bytes(rezip(xlsx(ROWS), {"xl/worksheets/sheet1.xml": sheet}))
+
+
+def xlsx_far_cell(path: Path) -> None:
+    def sheet(body: bytes) -> bytes:
+        return body.replace(
+            b"</row></sheetData>", b'<c r="XFD2" t="inlineStr"><is><t>far</t></is></c></row></sheetData>'
+        )
+
+    path.write_bytes(rezip(xlsx(ROWS), {"xl/worksheets/sheet1.xml": sheet}))
+
+
 def ods_laughs(path: Path) -> None:
     def content(body: bytes) -> bytes:
         body = body.split(b"?>", 1)[1] if body.startswith(b"<?xml") else body
@@ -341,6 +358,46 @@ def svg_external_dtd(path: Path) -> None:
     )
 
 
+def svg_use_bomb(path: Path) -> None:
+    """No entity at all: ten <use> of the group below at each of nine levels, a billion rectangles."""
+    levels = ['<g id="a0"><rect width="1" height="1"/></g>']
+    levels += [f'<g id="a{i}">' + f'<use href="#a{i - 1}"/>' * 10 + "</g>" for i in range(1, 10)]
+    path.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs>'
+        + "".join(levels)
+        + '</defs><use href="#a9"/></svg>',
+        encoding="utf-8",
+    )
+
+
+SVG_USE_LOOP = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+    '<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g></svg>'
+)
+
+
+def icon(make: Callable[[Path], None]) -> Callable[[Path], None]:
+    """The pack's own icon icons/my/evil.svg made by `make`, set inside the card's text."""
+
+    def spoil(pack: Path) -> None:
+        target = pack / "icons" / "my" / "evil.svg"
+        target.parent.mkdir(parents=True)
+        make(target)
+        with_cell("rule", "Gain [my/evil] now.")(pack)
+
+    return spoil
+
+
+def svg_linking_a_picture(path: Path) -> None:
+    outside = path.parent.parent.parent.parent / "outside.png"  # beside the pack
+    Image.new("RGB", (40, 40), "blue").save(outside)
+    path.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">'
+        '<image width="10" height="10" xlink:href="../../../outside.png"/></svg>',  # svglib follows a relative link
+        encoding="utf-8",
+    )
+
+
 def link_out(target: str) -> Callable[[Path], None]:
     def spoil(pack: Path) -> None:
         outside = pack.parent / "outside.png"
@@ -380,6 +437,8 @@ ATTACKS = [
     Attack("xlsx-not-a-zip", items_file("cards.xlsx", lambda p: p.write_bytes(b"id,name\nlamp,Lamp\n")), "cards.xlsx"),
     Attack("xlsx-zip-bomb", items_file("cards.xlsx", xlsx_bomb), "cards.xlsx"),
     Attack("xlsx-external-link", items_file("cards.xlsx", xlsx_external_links), ok=True, shows="From a link"),
+    Attack("xlsx-billion-laughs", items_file("cards.xlsx", xlsx_laughs), "cards.xlsx"),
+    Attack("xlsx-cell-at-column-xfd", items_file("cards.xlsx", xlsx_far_cell), "column XFD"),
     Attack("xlsx-truncated", items_file("cards.xlsx", lambda p: p.write_bytes(xlsx(ROWS)[:700])), "cards.xlsx"),
     Attack("ods-billion-laughs", items_file("cards.ods", ods_laughs), "cards.ods"),
     Attack("ods-external-entity", items_file("cards.ods", ods_external_entity), "cards.ods"),
@@ -410,6 +469,10 @@ ATTACKS = [
     Attack("picture-animated-png", picture(animated_png), ok=True),
     Attack("picture-svg-laughs", picture(svg(SVG_LAUGHS), "lamp.svg"), "lamp.svg"),
     Attack("picture-svg-external-dtd", picture(svg_external_dtd, "lamp.svg"), ok=True, shows="Lamp"),
+    Attack("picture-svg-use-bomb", picture(svg_use_bomb, "lamp.svg"), "lamp.svg"),
+    Attack("picture-svg-use-loop", picture(svg(SVG_USE_LOOP), "lamp.svg"), "lamp.svg"),
+    Attack("icon-links-a-picture-outside", icon(svg_linking_a_picture), "evil.svg"),
+    Attack("icon-use-bomb", icon(svg_use_bomb), "evil.svg"),
     Attack("picture-name-climbs", with_cell("art", "../pack.yaml.png"), "cards.csv:2"),
     Attack("picture-name-absolute", with_cell("art", "/etc/passwd.png"), "cards.csv:2"),
     Attack("picture-name-nul", with_cell("art", "la\x00mp.png"), "cards.csv:2"),
