@@ -265,6 +265,17 @@ def xlsx_far_cell(path: Path) -> None:
     path.write_bytes(rezip(xlsx(ROWS), {"xl/worksheets/sheet1.xml": sheet}))
 
 
+def xlsx_many_cells(path: Path) -> None:
+    """Two million empty cells in one row, 60 kB zipped: openpyxl would take 90 s and a gigabyte."""
+
+    def sheet(body: bytes) -> bytes:
+        return body.replace(
+            b"</row></sheetData>", b'</row><row r="3">' + b"<c><v>1</v></c>" * 2_000_000 + b"</row></sheetData>"
+        )
+
+    path.write_bytes(rezip(xlsx(ROWS), {"xl/worksheets/sheet1.xml": sheet}))
+
+
 def ods_laughs(path: Path) -> None:
     def content(body: bytes) -> bytes:
         body = body.split(b"?>", 1)[1] if body.startswith(b"<?xml") else body
@@ -439,6 +450,7 @@ ATTACKS = [
     Attack("xlsx-external-link", items_file("cards.xlsx", xlsx_external_links), ok=True, shows="From a link"),
     Attack("xlsx-billion-laughs", items_file("cards.xlsx", xlsx_laughs), "cards.xlsx"),
     Attack("xlsx-cell-at-column-xfd", items_file("cards.xlsx", xlsx_far_cell), "column XFD"),
+    Attack("xlsx-2m-cells", items_file("cards.xlsx", xlsx_many_cells), "cards.xlsx"),
     Attack("xlsx-truncated", items_file("cards.xlsx", lambda p: p.write_bytes(xlsx(ROWS)[:700])), "cards.xlsx"),
     Attack("ods-billion-laughs", items_file("cards.ods", ods_laughs), "cards.ods"),
     Attack("ods-external-entity", items_file("cards.ods", ods_external_entity), "cards.ods"),

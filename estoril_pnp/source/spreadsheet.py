@@ -32,9 +32,10 @@ MAX_ROWS = 10_000  # as many pieces as a build lays out in all
 MAX_COLUMNS = 200
 # a workbook is unzipped as it is read: a zip bomb's few kilobytes would fill memory (ODS) or take minutes (XLSX)
 MAX_UNZIPPED = 64 * 1024 * 1024
-# odfpy builds the whole document as objects, about a kilobyte and 60 µs each: 10,000 rows of a few cells
-# are some 100,000 elements; a file of small empty elements is refused before odfpy reads it
-MAX_ODS_ELEMENTS = 250_000
+# XML elements a workbook may hold, counted before its library reads it: odfpy builds the whole document
+# as objects (about a kilobyte and 60 µs each), openpyxl a cell in some 45 µs, so 64 MiB of small empty
+# elements would take minutes and gigabytes; 10,000 rows of a few cells are some 100,000 elements
+MAX_ELEMENTS = {".xlsx": 500_000, ".ods": 250_000}
 # what no text of a card holds, and a terminal would obey: C0 and C1 controls but tab and line breaks
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 
@@ -105,6 +106,9 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
         unzipped = _unzipped(path)
         if unzipped > MAX_UNZIPPED:
             raise refuse(f"unzips to {unzipped:,} bytes; a workbook of items may unzip to at most {MAX_UNZIPPED:,}")
+        most = MAX_ELEMENTS[suffix]
+        if _elements(path, most) > most:
+            raise refuse(f"holds more than {most:,} XML elements: save it as CSV, or with fewer rows and columns")
         name, rows = _xlsx(path, sheet) if suffix == ".xlsx" else _ods(path, sheet)
     else:
         raise refuse(f"not a spreadsheet estoril-pnp reads ({', '.join(FORMATS)})")
@@ -191,7 +195,9 @@ def _xlsx(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
     try:
         name = _sheet(path, book.sheetnames, wanted)
         rows: list[list[Cell]] = []
-        for row in book[name].iter_rows():
+        sheet = book[name]
+        sheet.reset_dimensions()  # read every cell: openpyxl drops those past the size a file claims for its sheet
+        for row in sheet.iter_rows():
             cells = []
             for cell in row:
                 if cell.value is None or getattr(cell, "column", None) is None:
@@ -219,9 +225,6 @@ def _ods(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
     from odf.table import Table as OdfTable
 
     calcext = "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"
-    if _elements(path) > MAX_ODS_ELEMENTS:
-        message = f"holds more than {MAX_ODS_ELEMENTS:,} XML elements: save it as CSV or XLSX, or with fewer rows"
-        raise InputError([Finding(path, None, "", message)])
     try:
         doc = load(str(path))
         sheets = doc.spreadsheet.getElementsByType(OdfTable)
@@ -235,21 +238,31 @@ def _ods(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
         raise InputError([Finding(path, None, "", f"not a readable ODS spreadsheet ({type(exc).__name__})")]) from None
 
 
-def _elements(path: Path) -> int:
-    """How many elements an ODS's content.xml holds, counted as a stream up to just past the limit (no
-    entity expanded, nothing fetched); 0 when it cannot be read, which odfpy then says in its words."""
+def _elements(path: Path, most: int) -> int:
+    """How many elements a workbook's XML parts hold, counted as a stream up to just past `most` (no
+    entity expanded, nothing fetched); a part that cannot be read counts none: its library says why."""
     from lxml import etree
 
     count = 0
     try:
-        with zipfile.ZipFile(path) as archive, archive.open("content.xml") as content:
-            events = etree.iterparse(content, events=("start",), resolve_entities=False, no_network=True)
-            for _, element in events:
-                count += 1
-                element.clear(keep_tail=False)  # counted, not kept
-                if count > MAX_ODS_ELEMENTS:
-                    break
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError, EOFError, etree.LxmlError):
+        with zipfile.ZipFile(path) as archive:
+            for part in archive.infolist():
+                if not part.filename.endswith((".xml", ".rels")):
+                    continue
+                with archive.open(part) as content:
+                    try:
+                        for _, element in etree.iterparse(
+                            content, events=("end",), resolve_entities=False, no_network=True
+                        ):
+                            count += 1
+                            if count > most:
+                                return count
+                            element.clear(keep_tail=False)  # counted, not kept: the memory stays small
+                            while element.getprevious() is not None:
+                                del element.getparent()[0]
+                    except etree.LxmlError:
+                        continue
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         return 0
     return count
 
