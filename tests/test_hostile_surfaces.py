@@ -23,8 +23,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-pytestmark = pytest.mark.slow  # a child process per command: seconds each
-
 ROOT = Path(__file__).resolve().parent.parent
 MEMORY = 3 << 30  # address space a command may take: an unbounded read fails under it, as a MemoryError
 SECONDS = 120
@@ -182,8 +180,8 @@ def bomb_part(data: bytes, part: str, head: bytes, tail: bytes, megabytes: int) 
     return out.getvalue()
 
 
-def xlsx_bomb(path: Path) -> None:
-    path.write_bytes(bomb_part(xlsx(ROWS), "xl/worksheets/sheet1.xml", b"", b"", 2048))
+def xlsx_bomb(path: Path, megabytes: int = 2048) -> None:
+    path.write_bytes(bomb_part(xlsx(ROWS), "xl/worksheets/sheet1.xml", b"", b"", megabytes))
 
 
 def xlsx_external_links(path: Path) -> None:
@@ -306,8 +304,8 @@ def ods_many_elements(path: Path) -> None:
     path.write_bytes(rezip(ods(ROWS), {"content.xml": content}))
 
 
-def ods_bomb(path: Path) -> None:
-    path.write_bytes(bomb_part(ods(ROWS), "content.xml", b"", b"", 2048))
+def ods_bomb(path: Path, megabytes: int = 2048) -> None:
+    path.write_bytes(bomb_part(ods(ROWS), "content.xml", b"", b"", megabytes))
 
 
 # --- pictures ---------------------------------------------------------------------------------
@@ -539,6 +537,7 @@ def run(pack: Path, command: str, out: Path) -> subprocess.CompletedProcess[str]
         pytest.fail(f"{command} still running after {SECONDS} s")
 
 
+@pytest.mark.slow  # a child process per command: seconds each
 @pytest.mark.parametrize("attack", ATTACKS, ids=[a.name for a in ATTACKS])
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_an_attack_ends_in_one_located_line(attack: Attack, command: str, tmp_path: Path) -> None:
@@ -565,3 +564,56 @@ def test_an_attack_ends_in_one_located_line(attack: Attack, command: str, tmp_pa
     assert lines
     if command != "validate":
         assert not out.exists() or not any(p.is_file() for p in out.rglob("*")), sorted(out.rglob("*"))
+
+
+# --- the fixes, each at its own function: quick ------------------------------------------------
+
+
+def test_a_control_character_in_a_cell_is_refused_at_its_cell(tmp_path: Path) -> None:
+    from estoril_pnp.errors import InputError
+    from estoril_pnp.source.spreadsheet import read_table
+
+    raw_csv(b"id,name\nlamp,La\x1b[2Jmp\n")(tmp_path)
+    with pytest.raises(InputError) as refused:
+        read_table(tmp_path / "cards.csv")
+    [finding] = refused.value.findings
+    assert (finding.line, finding.key) == (2, "name") and "control character ('\\x1b')" in finding.message
+
+
+@pytest.mark.parametrize("bomb", [xlsx_bomb, xlsx_many_cells, ods_bomb, ods_many_elements])
+def test_a_workbook_bomb_is_refused_before_its_library_reads_it(bomb: Callable[..., None], tmp_path: Path) -> None:
+    from estoril_pnp.errors import InputError
+    from estoril_pnp.source.spreadsheet import read_table
+
+    path = tmp_path / ("cards.ods" if bomb.__name__.startswith("ods") else "cards.xlsx")
+    if bomb in (xlsx_bomb, ods_bomb):
+        bomb(path, 80)  # past the 64 MiB, quick to make
+    else:
+        bomb(path)
+    with pytest.raises(InputError) as refused:
+        read_table(path)
+    assert "unzips to" in str(refused.value) or "XML elements" in str(refused.value)
+
+
+def test_an_xlsx_cell_past_the_size_its_sheet_claims_is_read(tmp_path: Path) -> None:
+    from estoril_pnp.errors import InputError
+    from estoril_pnp.source.spreadsheet import read_table
+
+    xlsx_far_cell(tmp_path / "cards.xlsx")
+    with pytest.raises(InputError, match="row 2, column XFD: more than 200 columns"):
+        read_table(tmp_path / "cards.xlsx")
+
+
+def test_an_svg_whose_uses_multiply_or_loop_is_refused() -> None:
+    from estoril_pnp.render.picture import svg_fault
+
+    def uses(depth: int) -> bytes:
+        """Ten uses of ten uses of … a rectangle, `depth` levels: 10**depth rectangles."""
+        levels = ['<g id="a0"><rect width="1" height="1"/></g>']
+        levels += [f'<g id="a{i}">' + f'<use href="#a{i - 1}"/>' * 10 + "</g>" for i in range(1, depth + 1)]
+        body = "".join(levels)
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><defs>{body}</defs></svg>'.encode()
+
+    assert svg_fault(uses(4)) is None  # 10,000 rectangles: drawn
+    assert "more than 50,000 elements" in (svg_fault(uses(5)) or "")
+    assert svg_fault(SVG_USE_LOOP.encode()) == "a <use> that leads back to itself"
