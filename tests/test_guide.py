@@ -173,10 +173,17 @@ def test_the_guide_ends_a_game_by_a_condition_in_a_scenario(followed: tuple[Path
     )
 
 
-def test_the_guide_rounds_its_stall_cards_corners(followed: tuple[Path, dict[str, str]]) -> None:
+def test_the_guide_rounds_its_stall_cards_corners_and_cuts_round_coins(followed: tuple[Path, dict[str, str]]) -> None:
     folder, _ = followed
     with Image.open(folder / "printed" / "en" / "png" / "stalls" / "silk.png") as card:
         assert card.mode == "RGBA" and card.size == (744, 1039)  # 63 x 88 mm at 300 dpi
         alpha = card.getchannel("A")
         assert alpha.getpixel((0, 0)) == 0 and alpha.getpixel((743, 1038)) == 0  # the corners cut away
         assert alpha.getpixel((40, 0)) == 255 and alpha.getpixel((372, 520)) == 255  # past the 3 mm round: the card
+    with Image.open(folder / "printed" / "en" / "png" / "coins" / "coin.png") as coin:
+        assert coin.size == (295, 295)  # 25 mm at 300 dpi
+        alpha = coin.getchannel("A")
+        assert alpha.getpixel((25, 25)) == 0  # inside a rounded square's corner, outside the circle
+        assert alpha.getpixel((147, 2)) == 255 and alpha.getpixel((147, 147)) == 255
+    assert "Coins 20" in text_of(folder / "printed" / "en" / "a4" / "rulebook.pdf")
+    assert (folder / "printed" / "en" / "a4" / "coins.pdf").is_file()
