@@ -580,7 +580,9 @@ def test_a_control_character_in_a_cell_is_refused_at_its_cell(tmp_path: Path) ->
     assert (finding.line, finding.key) == (2, "name") and "control character ('\\x1b')" in finding.message
 
 
-@pytest.mark.parametrize("bomb", [xlsx_bomb, xlsx_many_cells, ods_bomb, ods_many_elements])
+@pytest.mark.parametrize(
+    "bomb", [xlsx_bomb, pytest.param(xlsx_many_cells, marks=pytest.mark.slow), ods_bomb, ods_many_elements]
+)
 def test_a_workbook_bomb_is_refused_before_its_library_reads_it(bomb: Callable[..., None], tmp_path: Path) -> None:
     from estoril_pnp.errors import InputError
     from estoril_pnp.source.spreadsheet import read_table
