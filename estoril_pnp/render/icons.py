@@ -21,6 +21,7 @@ from svglib.svglib import svg2rlg
 from ..errors import Finding, InputError
 from .fonts import DEFAULT_FONT
 from .paint import colour as to_colour
+from .picture import svg_fault
 
 MAX_BYTES = 1 << 20  # an icon is a few kilobytes; a megabyte is no icon
 
@@ -39,6 +40,10 @@ def _drawing(icon: str) -> Drawing:
     try:
         if path.stat().st_size > MAX_BYTES:
             raise InputError([Finding(path, None, "", "icon file larger than 1 MiB")])
+        # a pack's own icon is untrusted as its pictures are: svglib would embed a file it links to
+        fault = svg_fault(path.read_bytes())
+        if fault is not None:
+            raise InputError([Finding(path, None, "", f"{path.name}: {fault}")])
         drawing = svg2rlg(str(path))
     except InputError:
         raise

@@ -47,6 +47,7 @@ PRINT_PPI = 300  # under it, a picture prints softer than the text beside it
 COARSE_PPI = 150  # under it, pixels show
 MAX_BYTES = 64 * 1024 * 1024  # a card's art is a few megabytes at most
 MAX_SVG_BYTES = 8 * 1024 * 1024
+MAX_SVG_DRAWN = 50_000  # elements an SVG draws once every <use> is expanded: a small file can ask for billions
 MM_PER_INCH = 25.4
 
 
@@ -185,11 +186,25 @@ _EXTERNAL = re.compile(r"url\(\s*['\"]?\s*(?!#)[^)]|@import", re.IGNORECASE)
 
 def _svg(path: Path, stamp: tuple[int, int]) -> Info:
     """An SVG drawn from its own content alone: no script, no handler, no file or address it fetches."""
-    from lxml import etree
-
     if stamp[1] > MAX_SVG_BYTES:
         raise _Refused(f"larger than {MAX_SVG_BYTES >> 20} MiB; draw it simpler or use a PNG")
-    data = path.read_bytes()
+    _vet_svg(path.read_bytes())
+    drawing = _drawing(path, stamp)
+    return Info((float(drawing.width), float(drawing.height)), False, stamp)
+
+
+def svg_fault(data: bytes) -> str | None:
+    """Why an SVG (a picture or an icon) cannot be drawn from its own content alone, or None."""
+    try:
+        _vet_svg(data)
+    except _Refused as exc:
+        return str(exc)
+    return None
+
+
+def _vet_svg(data: bytes) -> None:
+    from lxml import etree
+
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
         root = etree.fromstring(data, parser)
@@ -214,8 +229,45 @@ def _svg(path: Path, stamp: tuple[int, int]) -> Info:
                 raise _Refused(f"links to {shown(value)}: an SVG is drawn from its own content alone")
             if _EXTERNAL.search(value):
                 raise _Refused(f"{name} fetches a file or an address: an SVG is drawn from its own content alone")
-    drawing = _drawing(path, stamp)
-    return Info((float(drawing.width), float(drawing.height)), False, stamp)
+    _expanded(root)
+
+
+def _expanded(root: Any) -> None:
+    """Refuses an SVG whose <use> elements draw more than MAX_SVG_DRAWN elements (ten uses of ten uses of
+    … a rectangle, no entity needed) or refer to themselves: svglib would work for minutes, then warn
+    and draw part of it."""
+    from lxml import etree
+
+    alive = [node for node in root.iter() if isinstance(node.tag, str)]  # lxml keeps one proxy per node while held
+    ids = {node.get("id"): node for node in alive if node.get("id")}
+    counts: dict[int, int] = {}  # by id(): stable while `alive` holds every proxy
+    open_: set[int] = set()
+
+    def drawn(node: Any) -> int:
+        key = id(node)
+        if key in counts:
+            return counts[key]
+        if key in open_:
+            raise _Refused("a <use> that leads back to itself")
+        open_.add(key)
+        total = 1
+        for child in node:
+            if isinstance(child.tag, str):
+                total += drawn(child)
+        if etree.QName(node).localname == "use":
+            href = next((v for a, v in node.attrib.items() if etree.QName(a).localname == "href"), "")
+            target = ids.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                total += drawn(target)
+        open_.discard(key)
+        counts[key] = total = min(total, MAX_SVG_DRAWN + 1)
+        return total
+
+    try:
+        if drawn(root) > MAX_SVG_DRAWN:
+            raise _Refused(f"draws more than {MAX_SVG_DRAWN:,} elements once its <use>s are expanded")
+    except RecursionError:
+        raise _Refused("nested too deep to draw") from None
 
 
 _drawings: dict[Path, tuple[tuple[int, int], Any]] = {}

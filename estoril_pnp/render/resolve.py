@@ -332,6 +332,12 @@ def _inline_icon(design: Design, name: str) -> str | None:
 
 def unknown_icon(design: Design, name: str) -> str:
     if "/" in name:
+        try:
+            design.icon_file(name)
+        except InputError as exc:
+            said = exc.findings[0].message if exc.findings else ""
+            if said.startswith(f"{name.rsplit('/', 1)[-1]}.svg: "):  # the file is there: why it cannot be drawn
+                return f"[{name}]: {said}"
         return f"[{name}]: no icon file {name}.svg in the pack's icons/ or the shipped ones"
     known = ", ".join(sorted(design.icons)) or "none"
     return f"[{name}]: no such icon; the layouts' icons: are {known} (or name a file: [game/coin])"

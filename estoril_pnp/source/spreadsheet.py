@@ -16,18 +16,28 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
+import zipfile
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, shown
 from .document import MAX_STRING
 
 FORMATS = (".csv", ".xlsx", ".ods")
 MAX_BYTES = 10 * 1024 * 1024  # a workbook is zipped XML: larger than the YAML it stands for
 MAX_ROWS = 10_000  # as many pieces as a build lays out in all
 MAX_COLUMNS = 200
+# a workbook is unzipped as it is read: a zip bomb's few kilobytes would fill memory (ODS) or take minutes (XLSX)
+MAX_UNZIPPED = 64 * 1024 * 1024
+# XML elements a workbook may hold, counted before its library reads it: odfpy builds the whole document
+# as objects (about a kilobyte and 60 µs each), openpyxl a cell in some 45 µs, so 64 MiB of small empty
+# elements would take minutes and gigabytes; 10,000 rows of a few cells are some 100,000 elements
+MAX_ELEMENTS = {".xlsx": 500_000, ".ods": 250_000}
+# what no text of a card holds, and a terminal would obey: C0 and C1 controls but tab and line breaks
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 
 Value = str | int | float | bool
 
@@ -92,10 +102,14 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
             raise refuse(f"a CSV file has no sheets (asked for sheet {sheet!r})")
         rows = _csv(path)
         name = None
-    elif suffix == ".xlsx":
-        name, rows = _xlsx(path, sheet)
-    elif suffix == ".ods":
-        name, rows = _ods(path, sheet)
+    elif suffix in (".xlsx", ".ods"):
+        unzipped = _unzipped(path)
+        if unzipped > MAX_UNZIPPED:
+            raise refuse(f"unzips to {unzipped:,} bytes; a workbook of items may unzip to at most {MAX_UNZIPPED:,}")
+        most = MAX_ELEMENTS[suffix]
+        if _elements(path, most) > most:
+            raise refuse(f"holds more than {most:,} XML elements: save it as CSV, or with fewer rows and columns")
+        name, rows = _xlsx(path, sheet) if suffix == ".xlsx" else _ods(path, sheet)
     else:
         raise refuse(f"not a spreadsheet estoril-pnp reads ({', '.join(FORMATS)})")
     kept = [row for row in rows if row]
@@ -110,7 +124,22 @@ def read_table(path: Path, sheet: str | None = None) -> Table:
     long = next((c for row in kept for c in row if isinstance(c.value, str) and len(c.value) > MAX_STRING), None)
     if long is not None:
         raise InputError([table.finding(long.row, long.column, f"a cell of more than {MAX_STRING:,} characters")])
+    control = next((c for row in kept for c in row if isinstance(c.value, str) and CONTROL.search(c.value)), None)
+    if control is not None:
+        char = CONTROL.search(str(control.value)).group()  # type: ignore[union-attr]
+        message = f"a control character ({shown(char)}) in {shown(control.value)}: a cell holds text to print"
+        raise InputError([table.finding(control.row, control.column, message)])
     return table
+
+
+def _unzipped(path: Path) -> int:
+    """The bytes a workbook's zip says it unzips to (Python's zipfile reads no more than said); 0 when
+    it is no zip, which the workbook's reader then says in its words."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        return 0
 
 
 def _csv(path: Path) -> list[list[Cell]]:
@@ -131,12 +160,20 @@ def _csv(path: Path) -> list[list[Cell]]:
     start = 1
     try:
         for record in reader:
-            cells = [Cell(start, i, _cell(value)) for i, value in enumerate(record) if value.strip()]
+            cells = []
+            for i, value in enumerate(record):
+                if value.strip():
+                    cells.append(Cell(start, i, _cell(value)))
+                    if i >= MAX_COLUMNS:  # refused by the caller: no need to make the million cells after it
+                        break
             rows.append(cells)
             if len(rows) > MAX_ROWS + 1:
                 break
             start = reader.line_num + 1
     except csv.Error as exc:
+        if "field limit" in str(exc):
+            message = f"a cell of more than {MAX_STRING:,} characters"
+            raise InputError([Finding(path, reader.line_num, "", message)]) from None
         raise InputError(
             [Finding(path, reader.line_num, "", f"not a CSV file as a spreadsheet saves it ({exc})")]
         ) from None
@@ -158,7 +195,9 @@ def _xlsx(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
     try:
         name = _sheet(path, book.sheetnames, wanted)
         rows: list[list[Cell]] = []
-        for row in book[name].iter_rows():
+        sheet = book[name]
+        sheet.reset_dimensions()  # read every cell: openpyxl drops those past the size a file claims for its sheet
+        for row in sheet.iter_rows():
             cells = []
             for cell in row:
                 if cell.value is None or getattr(cell, "column", None) is None:
@@ -197,6 +236,35 @@ def _ods(path: Path, wanted: str | None) -> tuple[str, list[list[Cell]]]:
         return name, _ods_rows(sheets[names.index(name)], calcext)
     except (ValueError, TypeError, AttributeError) as exc:  # a repeat count that is no number, …
         raise InputError([Finding(path, None, "", f"not a readable ODS spreadsheet ({type(exc).__name__})")]) from None
+
+
+def _elements(path: Path, most: int) -> int:
+    """How many elements a workbook's XML parts hold, counted as a stream up to just past `most` (no
+    entity expanded, nothing fetched); a part that cannot be read counts none: its library says why."""
+    from lxml import etree
+
+    count = 0
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for part in archive.infolist():
+                if not part.filename.endswith((".xml", ".rels")):
+                    continue
+                with archive.open(part) as content:
+                    try:
+                        for _, element in etree.iterparse(
+                            content, events=("end",), resolve_entities=False, no_network=True
+                        ):
+                            count += 1
+                            if count > most:
+                                return count
+                            element.clear(keep_tail=False)  # counted, not kept: the memory stays small
+                            while element.getprevious() is not None:
+                                del element.getparent()[0]
+                    except etree.LxmlError:
+                        continue
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        return 0
+    return count
 
 
 def _ods_rows(sheet: Any, calcext: str) -> list[list[Cell]]:
