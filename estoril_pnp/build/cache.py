@@ -16,12 +16,14 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..files.resources import resource_dir
-from ..render.ops import IconOp, ImageOp, TextIcon, TextOp
-from ..render.piece import Piece
 from .digests import Digests, Entry, entries
+
+if TYPE_CHECKING:  # a build with nothing to do keys no output: it loads no drawing operation
+    from ..render.piece import Piece
 
 STAMP = ".estoril-pnp-build.json"  # in each output folder: the keys of what it holds
 
@@ -62,6 +64,7 @@ def output_key(pieces: Sequence[Piece], *parts: object, digests: Digests | None 
     """What decides one PDF: its pieces' operations and the files those name. `digests`: the named
     files' hashes known from the last build or already taken in this run (`files_key`)."""
     from ..render.fonts import font_file  # ReportLab's font registry: loaded only when pieces are drawn
+    from ..render.ops import IconOp, ImageOp, TextIcon, TextOp
 
     h = hashlib.sha256(f"{__version__}|{parts!r}".encode())
     named: set[Path] = set()

@@ -19,13 +19,13 @@ from ..files.safepath import inside
 from ..render.imposition import Backs, DoesNotFit, SheetPlan, plan
 from ..render.options import Layout, SheetOptions
 from ..render.outline import RECT, Outline
-from ..render.piece import Piece
 from ..render.tiling import TilePlan, tile
 from .cache import STAMP, Stamp, files_key, inputs_key, known_files, output_key, read_stamp, stamp_text, whole
 
 # Laying out and drawing load when a language is rebuilt: a build with nothing to do needs neither.
 if TYPE_CHECKING:
     from ..pack.load import Pack
+    from ..render.piece import Piece
     from ..render.sheets import Progress
     from .digests import Digests
     from .parallel import Report
@@ -137,7 +137,7 @@ def unchanged(pack_dir: Path, languages: Sequence[str], options: SheetOptions, o
 
 # an output beside the pieces: for a language, its pieces and where its warnings go, its content
 # key and how to write it to a path
-Extra = Callable[[str, Sequence[Piece], Callable[[str], None]], tuple[str, Callable[[Path], None]]]
+Extra = Callable[[str, Sequence["Piece"], Callable[[str], None]], tuple[str, Callable[[Path], None]]]
 # an extra named "../NAME" is one file per language, OUT/<lang>/NAME, beside the paper folders
 # (a phone page is the same on every paper); it is staged with the set and put in place with it
 BESIDE = "../"
