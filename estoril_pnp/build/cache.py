@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -91,6 +91,43 @@ def output_key(pieces: Sequence[Piece], *parts: object, digests: Digests | None 
 def value_key(*parts: object) -> str:
     """The key of an output drawn from plain values alone (their repr is their content)."""
     return hashlib.sha256(f"{__version__}|{parts!r}".encode()).hexdigest()
+
+
+def shown_key(*parts: object, digests: Digests | None = None) -> str:
+    """The key of an output drawn from plain values that show files by their path (a rulebook's
+    figures show pieces, with their icons, pictures and fonts): the values, and those files' bytes."""
+    h = hashlib.sha256(value_key(*parts).encode())
+    digest = Digests() if digests is None else digests
+    for file in sorted(_named(parts)):
+        h.update(digest(file).encode())
+    return h.hexdigest()
+
+
+def _named(value: object) -> set[Path]:
+    """Every icon, picture and font file named anywhere within a value of plain data."""
+    from ..render.fonts import font_file
+    from ..render.ops import IconOp, ImageOp, TextIcon, TextOp
+    from ..rulebook.document import Icon
+
+    out: set[Path] = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, IconOp | TextIcon):
+            out.add(Path(item.icon))
+        elif isinstance(item, ImageOp):
+            out.add(Path(item.image))
+        elif isinstance(item, Icon):
+            out.add(Path(item.path))
+        elif isinstance(item, TextOp):
+            out |= {font_file(f) for f in item.faces()}
+        if isinstance(item, tuple | list | frozenset | set):
+            todo.extend(item)
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif is_dataclass(item) and not isinstance(item, type):
+            todo.extend(getattr(item, f.name) for f in fields(item))
+    return out
 
 
 def _stamp(folder: Path) -> Stamp:
