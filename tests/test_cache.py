@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from estoril_pnp.build.printset import build_set
@@ -74,3 +75,21 @@ def test_output_inside_the_pack_is_refused(pack_copy: Path) -> None:
     assert result.exit_code == 2
     assert "cannot write output here: it would overlap" in result.stderr
     assert not (pack_copy / "out" / "en" / "a4").exists()
+
+
+@pytest.mark.slow
+def test_an_icon_redrawn_redraws_the_rulebook_whose_figures_show_it(pack_copy: Path, tmp_path: Path) -> None:
+    def build(out: Path) -> list[str]:
+        done = runner.invoke(app, ["build", "--pack", str(pack_copy), "--lang", "en", "--out", str(out), "--jobs", "1"])
+        assert done.exit_code == 0, done.output
+        return sorted(Path(line).name for line in done.stdout.splitlines() if line.startswith(str(out)))
+
+    build(tmp_path / "out")
+    fist = pack_copy / "icons" / "game" / "fist.svg"  # the strength on every character card
+    fist.write_text(fist.read_text(encoding="utf-8").replace('fill="#000"', 'fill="#c00"'), encoding="utf-8")
+    drawn = build(tmp_path / "out")
+    assert {"characters.pdf", "rulebook.pdf"} <= set(drawn) and "enigma.pdf" not in drawn, drawn
+    build(tmp_path / "fresh")
+    for name in ("characters.pdf", "rulebook.pdf"):  # as a first build draws them
+        kept, fresh = (tmp_path / folder / "en" / "a4" / name for folder in ("out", "fresh"))
+        assert kept.read_bytes() == fresh.read_bytes()

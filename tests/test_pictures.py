@@ -4,7 +4,9 @@ command with nothing written, and art too coarse to print named with its numbers
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import shutil
 import struct
 import subprocess
@@ -19,6 +21,7 @@ from pictures import BLUE, GREEN, RED, SVG, YELLOW, logo, picture_pack, quarters
 from PIL import Image
 from typer.testing import CliRunner
 
+from estoril_pnp.build import digests
 from estoril_pnp.cli import app
 from estoril_pnp.errors import InputError
 from estoril_pnp.export.raster import render
@@ -392,6 +395,51 @@ def test_a_replaced_picture_redraws_only_the_pdfs_that_show_it(tmp_path: Path) -
     again = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(out)])
     assert again.exit_code == 0 and "1 of 2 files drawn" in again.output, again.output
     assert str(out / "en" / "a4" / "ships.pdf") in again.output and "coins.pdf" not in again.output
+
+
+def _jpeg(colours: tuple[tuple[int, int, int], ...], length: int) -> bytes:
+    """A picture's JPEG bytes padded after their end to `length`, as any reader ignores."""
+    data = io.BytesIO()
+    quarters((1000, 800), colours).save(data, "JPEG", quality=90)
+    assert data.tell() <= length
+    return data.getvalue() + bytes(length - data.tell())
+
+
+def _first_page(pdf: Path) -> bytes:
+    return pdfium.PdfDocument(pdf)[0].render(scale=0.5).to_pil().convert("RGB").tobytes()
+
+
+@pytest.mark.slow
+def test_a_picture_replaced_with_the_same_size_and_time_is_redrawn_while_unchanged_ones_are_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a build trusts a file's kept hash while its stat is the same; pictures written just now are
+    # hashed again each time (a later write could share their clock tick): here they count as old
+    monkeypatch.setattr(digests, "RACY_NS", 0)
+    pack = picture_pack(tmp_path)
+    galleon = pack / "images" / "ships" / "galleon.jpg"
+    galleon.write_bytes(_jpeg((RED, GREEN, BLUE, YELLOW), 60_000))
+    out = tmp_path / "out"
+    first = _run("build", pack, out)
+    assert first.exit_code == 0 and "2 of 2 files drawn" in first.output, first.output
+    printed = _first_page(out / "en" / "a4" / "ships.pdf")
+
+    read: list[str] = []
+    read_bytes = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self.name) or read_bytes(self))
+    same = _run("build", pack, out)
+    assert "Nothing changed" in same.output, same.output
+    assert not {"galleon.jpg", "sloop.png", "brig.webp", "logo.png"} & set(read), read  # known by their stat
+
+    before = galleon.stat()
+    galleon.write_bytes(_jpeg((YELLOW, BLUE, GREEN, RED), 60_000))
+    os.utime(galleon, ns=(before.st_atime_ns, before.st_mtime_ns))  # as a copy that keeps the old time
+    after = galleon.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before.st_size, before.st_mtime_ns, before.st_ino)
+    again = _run("build", pack, out)
+    assert again.exit_code == 0 and "1 of 2 files drawn" in again.output, again.output
+    assert str(out / "en" / "a4" / "ships.pdf") in again.output and "coins.pdf" not in again.output
+    assert _first_page(out / "en" / "a4" / "ships.pdf") != printed  # the new picture is printed
 
 
 def test_a_layout_picture_broken_after_the_layouts_were_read_is_located_in_the_layout(tmp_path: Path) -> None:

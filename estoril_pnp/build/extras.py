@@ -32,7 +32,7 @@ def extras(pack: Pack, paper: str, documents: Mapping[str, Document] | None = No
 def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
     """Beside the pieces, each language's score pad; only a pack with a score sheet has one."""
     from ..scoring.pad import score_pad
-    from .cache import value_key
+    from .cache import shown_key
 
     sheet = pack.sheet
     if sheet is None:
@@ -40,7 +40,7 @@ def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
 
     def pad(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         drawn = score_pad(sheet, pack.info.title, pack.texts(lang))
-        return value_key(drawn, paper), lambda target: write_scorepad(drawn, lang, paper, target, warn)
+        return shown_key(drawn, paper), lambda target: write_scorepad(drawn, lang, paper, target, warn)
 
     return {"scorepad.pdf": pad}
 
@@ -84,14 +84,14 @@ def rulebooks(pack: Pack, paper: str, documents: Mapping[str, Document]) -> dict
         return made[lang]
 
     def pdf(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
-        from .cache import value_key
+        from .cache import shown_key
 
         doc, design, score_page = document(lang, pieces)
-        return value_key(doc, paper, score_page), lambda target: book.write_pdf_to(doc, design, target, paper)
+        return shown_key(doc, paper, score_page), lambda target: book.write_pdf_to(doc, design, target, paper)
 
     def html(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         from ..files.atomic import atomic_path
-        from .cache import value_key
+        from .cache import shown_key
 
         doc, design, score_page = document(lang, pieces)
 
@@ -99,7 +99,7 @@ def rulebooks(pack: Pack, paper: str, documents: Mapping[str, Document]) -> dict
             with atomic_path(target, target.parent) as temp:
                 book.write_html_to(doc, design, temp, score_page)
 
-        return value_key(doc, score_page, "html"), write
+        return shown_key(doc, score_page, "html"), write
 
     return {book.PDF_NAME: pdf, BESIDE + book.HTML_NAME: html}
 

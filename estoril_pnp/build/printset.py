@@ -19,14 +19,15 @@ from ..files.safepath import inside
 from ..render.imposition import Backs, DoesNotFit, SheetPlan, plan
 from ..render.options import Layout, SheetOptions
 from ..render.outline import RECT, Outline
-from ..render.piece import Piece
 from ..render.tiling import TilePlan, tile
-from .cache import STAMP, Stamp, files_key, inputs_key, output_key, read_stamp, stamp_text, whole
+from .cache import STAMP, Stamp, files_key, inputs_key, known_files, output_key, read_stamp, stamp_text, whole
 
 # Laying out and drawing load when a language is rebuilt: a build with nothing to do needs neither.
 if TYPE_CHECKING:
     from ..pack.load import Pack
+    from ..render.piece import Piece
     from ..render.sheets import Progress
+    from .digests import Digests
     from .parallel import Report
 
 
@@ -66,11 +67,13 @@ def build(
     note: Callable[[str], None] = lambda _: None,
     previous: Mapping[str, str] | None = None,
     keep_from: Path | None = None,
+    digests: Digests | None = None,
 ) -> Built:
     """One PDF per group in `out_dir`; InputError (and no file) if any piece cannot be imposed.
 
     A PDF whose content key is in `previous` and whose file is still in `keep_from` (the folder
-    of the last build) is taken from there as it is, not drawn again.
+    of the last build) is taken from there as it is, not drawn again. `digests`: the hashes of
+    the files the pieces name, as known from the last build or taken in this run.
     """
     from ..render.draw import new_canvas
     from ..render.sheets import draw_sheets, draw_single, draw_tiles
@@ -87,7 +90,7 @@ def build(
     files, drawn, keys = [], [], {}
     for name, members in groups.items():
         target = out_dir / f"{name}{suffix}.pdf"
-        keys[target.name] = output_key(members, options)
+        keys[target.name] = output_key(members, options, digests=digests)
         files.append(target)
         kept = (keep_from or out_dir) / target.name
         if (previous or {}).get(target.name) == keys[target.name] and kept.is_file():
@@ -123,7 +126,7 @@ def unchanged(pack_dir: Path, languages: Sequence[str], options: SheetOptions, o
     if not stamps or None in stamps.values() or not (pack_dir / "pack.yaml").is_file():
         return None
     try:
-        digest = files_key(pack_dir)
+        digest = files_key(pack_dir, known_files(stamps.values()))
     except OSError:  # an unreadable file: the pack's reader says which, and where
         return None
     if any(stamp.inputs != inputs_key(digest, code, options) for code, stamp in stamps.items() if stamp):
@@ -134,7 +137,7 @@ def unchanged(pack_dir: Path, languages: Sequence[str], options: SheetOptions, o
 
 # an output beside the pieces: for a language, its pieces and where its warnings go, its content
 # key and how to write it to a path
-Extra = Callable[[str, Sequence[Piece], Callable[[str], None]], tuple[str, Callable[[Path], None]]]
+Extra = Callable[[str, Sequence["Piece"], Callable[[str], None]], tuple[str, Callable[[Path], None]]]
 # an extra named "../NAME" is one file per language, OUT/<lang>/NAME, beside the paper folders
 # (a phone page is the same on every paper); it is staged with the set and put in place with it
 BESIDE = "../"
@@ -177,7 +180,8 @@ def build_set(
     suffix = "-single" if options.layout is Layout.single else ""
     expected = {f"{group}{suffix}.pdf" for group in pack.manifest.groups} | set(extras)
     stamps = {code: read_stamp(out_dir / code / paper) for code in languages}
-    digest = files_key(pack.files.root)  # every input file read once, whatever the number of languages
+    digests = known_files(stamps.values())  # only a file changed since the last build is read
+    digest = files_key(pack.files.root, digests)  # every input file looked at once, whatever the languages
     keys = {code: inputs_key(digest, code, options) for code in languages}
     todo = [c for c in languages if not (stamps[c].inputs == keys[c] and expected <= set(stamps[c].outputs))]
     files = [placed(out_dir / c / paper, name) for c in languages if c not in todo for name in sorted(expected)]
@@ -197,7 +201,7 @@ def build_set(
             folder, previous = out_dir / code / paper, stamps[code].outputs
             if output != SHEETS:
                 return _extra(output, extras[output], code, laid[code], report.warn, staging[code], folder, previous)
-            done = build(laid[code], staging[code], options, report.progress, report.note, previous, folder)
+            done = build(laid[code], staging[code], options, report.progress, report.note, previous, folder, digests)
             return Built([folder / f.name for f in done.files], [folder / f.name for f in done.drawn], done.keys)
 
         # the extras first: the rulebook, the longest job of a language, starts at once
@@ -206,7 +210,8 @@ def build_set(
         drawn: list[Path] = []
         for code in todo:
             parts = [done[code, output] for output in (SHEETS, *extras)]
-            stamp = Stamp(keys[code], {name: key for part in parts for name, key in part.keys.items()})
+            outputs = {name: key for part in parts for name, key in part.keys.items()}
+            stamp = Stamp(keys[code], outputs, digests.record())
             (staging[code] / STAMP).write_text(stamp_text(stamp), encoding="utf-8")
             files += [f for part in parts for f in part.files]
             drawn += [f for part in parts for f in part.drawn]

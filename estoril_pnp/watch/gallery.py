@@ -13,9 +13,9 @@ import io
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..build.cache import output_key
+from ..build.digests import Digests
 from ..export.images import images
 from ..export.raster import PageBox, pixels
 from ..pieces.selection import Picture, pictures
@@ -59,7 +59,7 @@ class Gallery:
     def show(self, laid_out: Mapping[str, Sequence[Piece]]) -> list[Shown]:
         """The pictures of these pieces (by language), from now on; those drawn anew. The findings
         are the last look's until this one says its own (`say`)."""
-        digests: dict[Path, str] = {}  # the fonts and icons, hashed once a look, not once a picture
+        digests = Digests()  # the fonts and icons, hashed once a look, not once a picture
         found = [
             (lang, picture, _key(picture, digests)) for lang, pieces in laid_out.items() for picture in pictures(pieces)
         ]
@@ -100,7 +100,7 @@ class Gallery:
         self.changed.notify_all()
 
 
-def _key(picture: Picture, digests: dict[Path, str]) -> str:
+def _key(picture: Picture, digests: Digests) -> str:
     return output_key([_as_piece(picture)], "gallery", DPI, digests=digests)
 
 
