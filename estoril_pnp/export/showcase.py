@@ -17,6 +17,7 @@ from PIL import Image, ImageColor, ImageFilter
 
 from ..errors import Finding, InputError
 from ..pieces.selection import Picture
+from ..render.options import DEFAULT_BLEED
 from ..render.piece import Piece
 from .images import images, shaped
 from .raster import PageBox, pixels
@@ -170,7 +171,7 @@ def sizes(found: Sequence[Picture], dpi: int) -> list[tuple[int, int]]:
 def render(found: Sequence[Picture], showcase: Showcase, fill: tuple[int, int, int, int]) -> Image.Image:
     """The showcase drawn: the background, then card by card its shadow and the card."""
     canvas = Image.new("RGBA", showcase.size, fill)
-    drawn = images(found, [c.size for c in showcase.cards], PageBox.trim)
+    drawn = images(found, [c.size for c in showcase.cards], PageBox.trim, DEFAULT_BLEED)
     for (picture, image), card in zip(drawn, showcase.cards, strict=True):
         face = shaped(picture, image).convert("RGBA")  # a round piece is round, its shadow too
         if card.angle:
