@@ -20,6 +20,7 @@ import pikepdf
 from PIL import ImageCms
 
 from .cmyk import Separation
+from .pdfcmyk import separate_pdf
 
 VERSION = "PDF/X-4"
 PDF_VERSION = "1.6"  # PDF/X-4 is built on PDF 1.6
@@ -37,6 +38,7 @@ def _srgb() -> bytes:
 def make_pdfx(path: Path, separation: Separation) -> None:
     """Rewrites the PDF at `path` (ReportLab's, CMYK pieces) as PDF/X-4 with the separation's profile."""
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        separate_pdf(pdf, separation)
         profile = pikepdf.Stream(pdf, separation.path.read_bytes())
         profile.N = 4
         condition = separation.description
