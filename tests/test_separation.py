@@ -16,6 +16,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
+from estoril_pnp.export.pdfcmyk import capped_pixels
 from estoril_pnp.export.shops import SHOPS
 
 runner = CliRunner()
@@ -127,3 +128,18 @@ def test_a_cmyk_deck_has_no_rgb_left_its_pictures_within_the_ink_limit_and_their
     sea, corner, disc = at(8, 8), at(24.5, 39.5), at(35, 50)
     assert corner == sea, (corner, sea)  # the picture's transparent corner shows the card through
     assert disc[0] > 150 and disc[0] > disc[1] + 80 and disc[0] > disc[2] + 80, disc  # its disc is red
+
+
+@pytest.mark.parametrize("limit", [240, 300])
+def test_a_picture_s_pixels_keep_within_the_limit_their_black_kept_and_a_light_pixel_untouched(limit: int) -> None:
+    pixels = [(200, 190, 180, 200), (255, 255, 255, 255), (255, 0, 0, 0), (10, 20, 30, 40)]
+    image = Image.new("CMYK", (len(pixels), 1))
+    image.putdata(pixels)
+    capped = list(capped_pixels(image, limit).get_flattened_data())
+    for before, after in zip(pixels, capped, strict=True):
+        assert sum(after) <= limit * 255 / 100 + 1, (before, after)
+        assert after[3] == min(before[3], limit * 255 // 100)  # black kept
+        if sum(before) <= limit * 255 / 100:
+            assert after == before
+        else:  # cyan, magenta and yellow scaled down together: their proportions kept
+            assert after[:3] <= before[:3] and abs(after[0] * before[1] - after[1] * before[0]) <= 255 * 2

@@ -108,6 +108,10 @@ def _recolour_stream(
             stack.append((rgb_fill, rgb_stroke))
         elif name == "Q" and stack:
             rgb_fill, rgb_stroke = stack.pop()
+        if name in ("rg", "k", "g"):  # each sets the fill's space as well as its colour
+            rgb_fill = name == "rg"
+        elif name in ("RG", "K", "G"):
+            rgb_stroke = name == "RG"
         if name in FILL_OPS and len(operands) == 3:
             operands, operator, changed = paint(_floats(operands)), pikepdf.Operator(FILL_OPS[name]), True
         elif name in ("cs", "CS") and operands:
@@ -161,10 +165,8 @@ def capped_pixels(image: Image.Image, limit: float) -> Image.Image:
 def _separate_image(xobject: pikepdf.Stream, transform: ImageCms.ImageCmsTransform, limit: float) -> None:
     """An RGB image XObject rewritten as DeviceCMYK through the profile, within the ink limit."""
     pixels = pikepdf.PdfImage(xobject).as_pil_image().convert("RGB")
-    key = xobject.get("/Mask")
-    if isinstance(key, pikepdf.Array):  # a colour key (a PNG's one transparent colour) names RGB values
-        xobject.SMask = _key_mask(xobject, pixels, [int(v) for v in key])
-        del xobject["/Mask"]
+    if isinstance(xobject.get("/Mask"), pikepdf.Array):  # a colour key names RGB values: never ours
+        raise ValueError("an RGB image with a colour-key mask; render/picture.py gives it a soft mask")
     separated = ImageCms.applyTransform(pixels, transform)
     assert separated is not None  # a new image unless asked to work in place
     separated = capped_pixels(separated, limit)
@@ -174,23 +176,3 @@ def _separate_image(xobject: pikepdf.Stream, transform: ImageCms.ImageCmsTransfo
     for key in ("/Decode", "/DecodeParms"):
         if key in xobject:
             del xobject[key]
-
-
-def _key_mask(xobject: pikepdf.Stream, pixels: Image.Image, key: list[int]) -> pikepdf.Stream:
-    """A colour-key mask as a soft mask: its pixels within the key's ranges transparent."""
-    inside = [
-        band.point(lambda v, lo=lo, hi=hi: 255 if lo <= v <= hi else 0)
-        for band, lo, hi in zip(pixels.split(), key[0::2], key[1::2], strict=True)
-    ]
-    hidden = ImageMath.lambda_eval(lambda a: a["r"] & a["g"] & a["b"], r=inside[0], g=inside[1], b=inside[2])
-    alpha = hidden.convert("L").point(lambda v: 0 if v else 255)
-    return xobject.get_owner_pdf().make_stream(
-        zlib.compress(alpha.tobytes(), 9),
-        Type=pikepdf.Name.XObject,
-        Subtype=pikepdf.Name.Image,
-        Width=alpha.width,
-        Height=alpha.height,
-        ColorSpace=pikepdf.Name.DeviceGray,
-        BitsPerComponent=8,
-        Filter=pikepdf.Name.FlateDecode,
-    )
