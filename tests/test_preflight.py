@@ -267,11 +267,6 @@ OURS = [
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="our shop files' bleed stops short of the edge (issue 36 item 1) and a flag icon stays RGB "
-    "under --cmyk (item 2): fixed on other branches; the lead flips this after merging them",
-)
 @pytest.mark.parametrize(("name", "pack", "options"), OURS, ids=[f"{n}-{o[1]}" for n, _, o in OURS])
 def test_our_own_shop_files_pass_preflight(tmp_path: Path, name: str, pack: Path, options: list[str]) -> None:
     result = runner.invoke(app, ["build", "--pack", str(pack), "--out", str(tmp_path), "-q", "--lang", "en", *options])

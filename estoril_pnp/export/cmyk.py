@@ -1,6 +1,7 @@
 """Pieces separated for a CMYK press: every colour their operations paint converted from sRGB
 through the printer's ICC output profile (Pillow's ImageCms, perceptual intent), then drawn as
-ReportLab CMYK colours. An icon drawn in its own colours (a flag) keeps them (README: "Print shops").
+ReportLab CMYK colours. An icon drawn in its own colours (a flag) and a picture are drawn in RGB,
+and separated by the same converter and rules in the written PDF (export/pdfcmyk.py).
 
 Two rules of prepress follow the conversion. Near-black type, icons and thin lines (under 2 pt)
 become black ink alone, 0/0/0/100, which overprints (render/paint.py): four plates cannot register

@@ -1,12 +1,10 @@
-"""A CMYK shop PDF made PDF/X-4 after ReportLab wrote it (pikepdf): the output intent with the
-printer's ICC profile, the version keys in the document info and its XMP, and the RGB that is left
-(pictures, flags) tagged sRGB. Same input, same bytes.
+"""A CMYK shop PDF made PDF/X-4 after ReportLab wrote it (pikepdf): what ReportLab left in RGB
+(pictures, flags) separated first (export/pdfcmyk.py), then the output intent with the printer's
+ICC profile and the version keys in the document info and its XMP. Same input, same bytes.
 
-Why X-4 and not the X-1a:2003 a shop may name: X-1a allows only CMYK, grey and spot colour and no
-transparency, and what ReportLab draws under `--cmyk` keeps its pictures and multicolour icons in
-RGB, with their transparency (PNG alpha, soft masks). X-4 allows both once the RGB is
-device-independent: every page and form names an sRGB ICC profile as its DefaultRGB (ISO 15930-7),
-so a RIP separates it through the output intent. The pieces' own colours are DeviceCMYK already.
+Why X-4 and not the X-1a:2003 a shop may name: X-1a allows no transparency, and a pack's pictures
+keep theirs (PNG alpha, as soft masks). X-4 allows it. Every page and form still names an sRGB ICC
+profile as its DefaultRGB (ISO 15930-7): a safeguard, as nothing is left RGB to use it.
 """
 
 from __future__ import annotations
@@ -20,6 +18,7 @@ import pikepdf
 from PIL import ImageCms
 
 from .cmyk import Separation
+from .pdfcmyk import separate_pdf
 
 VERSION = "PDF/X-4"
 PDF_VERSION = "1.6"  # PDF/X-4 is built on PDF 1.6
@@ -37,6 +36,7 @@ def _srgb() -> bytes:
 def make_pdfx(path: Path, separation: Separation) -> None:
     """Rewrites the PDF at `path` (ReportLab's, CMYK pieces) as PDF/X-4 with the separation's profile."""
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        separate_pdf(pdf, separation)
         profile = pikepdf.Stream(pdf, separation.path.read_bytes())
         profile.N = 4
         condition = separation.description
