@@ -98,7 +98,7 @@ def checked(
     except InputError as exc:
         return Checked(findings + exc.findings)
     findings += unused_fields(pack, design)
-    findings += check_reach(design, bleed)
+    findings += check_reach(design, bleed, {name for kind in pack.manifest.pieces.values() for name in kind.layouts})
     findings += check_catalogs(pack, design)
     langs = pack.languages if languages is None else languages
     made = Checked([])
@@ -153,11 +153,13 @@ def check_sizes(pack: Pack, paper: Paper | None = None) -> list[Finding]:
     return findings
 
 
-def check_reach(design: Design, bleed: float) -> list[Finding]:
+def check_reach(design: Design, bleed: float, used: set[str]) -> list[Finding]:
     """Each element whose box lies more than `bleed` mm outside its layout's piece: nothing prints
-    there, so the box is a slip (a size in the wrong field, a y measured from the wrong edge)."""
+    there, so the box is a slip (a size in the wrong field, a y measured from the wrong edge). Only
+    the `used` layouts, those the pack's pieces print: a shipped layout no piece prints may extend a
+    layout the pack has replaced with one of another size."""
     out = []
-    for layout in design.layouts.values():
+    for layout in (design.layouts[name] for name in sorted(used) if name in design.layouts):
         for element in layout.elements:
             box = element.box
             depth = max(-box.x, -box.y, box.right - layout.width, box.top - layout.height)

@@ -247,10 +247,20 @@ def test_a_board_that_an_option_pushes_past_the_limit_is_refused_before_any_fold
 
 
 def _sized(folder: Path, width: float, height: float) -> Path:
+    """The board pack at another size; its markers that would lie off the board left out (validate
+    refuses an element far outside its piece)."""
     pack = _board_pack(folder)
     for name in ("components.yaml", "layouts/tiny.yaml"):
         path = pack / name
-        path.write_text(path.read_text(encoding="utf-8").replace("[500, 400]", f"[{width:g}, {height:g}]"))
+        text = path.read_text(encoding="utf-8").replace("0, 0, 500, 400]", f"0, 0, {width:g}, {height:g}]")
+        path.write_text(text.replace("[500, 400]", f"[{width:g}, {height:g}]"))
+    layouts = pack / "layouts" / "tiny.yaml"
+    kept = []
+    for line in layouts.read_text(encoding="utf-8").splitlines(keepends=True):
+        marker = re.search(r"m\d+_\d+: \{verb: text, box: \[(-?[\d.]+), (-?[\d.]+), 30, 8\]", line)
+        if marker is None or (float(marker[1]) + 30 <= width and float(marker[2]) + 8 <= height):
+            kept.append(line)
+    layouts.write_text("".join(kept), encoding="utf-8")
     return pack
 
 
