@@ -18,6 +18,11 @@ from estoril_pnp.render.fonts import register_fonts
 # Every test parses what it reads, as a first run does: the cache of parsed YAML (on for users,
 # source/yamlcache.py) is tested on its own, in test_yamlcache.py. Set before the first read.
 os.environ["ESTORIL_PNP_CACHE"] = ""
+# A suite started in the background (`nohup … &` from a script) inherits SIGINT ignored, and so would
+# every program a test starts: a test's Ctrl-C would never reach it. A handler of our own is reset to
+# the default in a child, as a terminal gives it.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 SHIPPED = load_pack(default_pack())
 PACK = SHIPPED.model.data  # module level too: hypothesis strategies need it at import
 ROOT = Path(__file__).parent.parent
@@ -108,10 +113,3 @@ def alive_in_group(pgid: int) -> list[int]:
         if int(fields[2]) == pgid and fields[0] != "Z":
             alive.append(int(stat.parent.name))
     return alive
-
-
-def ctrl_c_at_default() -> None:
-    """Popen's preexec_fn for a child that a test interrupts: SIGINT at its default, as a terminal
-    gives it. A suite started in the background (`nohup … &` from a script) ignores SIGINT, and a
-    child would inherit that, so Python would never turn Ctrl-C into KeyboardInterrupt."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import SHIPPED, assert_clean_outcome, ctrl_c_at_default
+from conftest import SHIPPED, assert_clean_outcome
 from test_score_cli import EXAMPLE_ANSWERS
 from typer.testing import CliRunner, Result
 
@@ -52,7 +52,6 @@ def test_ctrl_c_is_one_line_and_exit_130() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
-        preexec_fn=ctrl_c_at_default,
     )
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write(b"3\n")

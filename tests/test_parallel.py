@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import alive_in_group, ctrl_c_at_default
+from conftest import alive_in_group
 from typer.testing import CliRunner
 
 from estoril_pnp.build import printset
@@ -102,9 +102,7 @@ def test_ctrl_c_stops_every_worker_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "estoril_pnp", "build", "--lang", "all", "--jobs", "2", "--out", str(out)]
-    process = subprocess.Popen(
-        command, env=env, stderr=subprocess.PIPE, start_new_session=True, preexec_fn=ctrl_c_at_default
-    )
+    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 120
     while not any(out.glob("*/.a4.staging/*.pdf")):  # the workers are drawing
         assert process.poll() is None and time.monotonic() < deadline

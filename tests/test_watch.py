@@ -19,7 +19,7 @@ from typing import Any
 from urllib.request import urlopen
 
 import pytest
-from conftest import alive_in_group, ctrl_c_at_default
+from conftest import alive_in_group
 from pictures import BLUE, RED, picture_pack, quarters
 
 from estoril_pnp.files.resources import default_pack, resource_dir
@@ -53,7 +53,7 @@ def _watch(pack: Path, out: Path) -> Iterator[tuple[subprocess.Popen[str], str]]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [*command, "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True, preexec_fn=ctrl_c_at_default,
+        start_new_session=True,
     )  # fmt: skip
     try:
         assert process.stdout is not None
