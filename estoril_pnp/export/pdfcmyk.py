@@ -33,14 +33,8 @@ def separate_pdf(pdf: pikepdf.Pdf, separation: Separation) -> None:
     """Every RGB colour and image in `pdf` (pages, forms, their images) in the separation's CMYK."""
     paint = _paint(separation)
     transform = _transform(separation.profile)
-    done: set[tuple[int, int]] = set()
-    stack: list[pikepdf.Object] = [page.obj for page in pdf.pages]
-    while stack:
-        owner = stack.pop()
-        if owner.is_indirect:
-            if owner.objgen in done:
-                continue
-            done.add(owner.objgen)
+    images: set[tuple[int, int]] = set()
+    for owner in resource_owners(pdf):
         resources = owner.get("/Resources")
         if isinstance(owner, pikepdf.Stream) or "/Contents" in owner:
             _recolour_stream(pdf, owner, resources, paint)
@@ -50,12 +44,28 @@ def separate_pdf(pdf: pikepdf.Pdf, separation: Separation) -> None:
         if resources is None:
             continue
         for _, xobject in resources.get("/XObject", {}).items():
-            if xobject.get("/Subtype") == pikepdf.Name.Form:
-                stack.append(xobject)
-            elif xobject.get("/Subtype") == pikepdf.Name.Image and xobject.objgen not in done:
-                done.add(xobject.objgen)
+            if xobject.get("/Subtype") == pikepdf.Name.Image and xobject.objgen not in images:
+                images.add(xobject.objgen)
                 if not xobject.get("/ImageMask", False) and _rgb(xobject.get("/ColorSpace"), resources):
                     _separate_image(xobject, transform, separation.limit)
+
+
+def resource_owners(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
+    """Every page and every form XObject, once (an icon is a form, drawn in its own resources)."""
+    owners: list[pikepdf.Object] = []
+    seen: set[tuple[int, int]] = set()
+    stack: list[pikepdf.Object] = [page.obj for page in pdf.pages]
+    while stack:
+        owner = stack.pop()
+        if owner.is_indirect:
+            if owner.objgen in seen:
+                continue
+            seen.add(owner.objgen)
+        owners.append(owner)
+        for _, xobject in owner.get("/Resources", {}).get("/XObject", {}).items():
+            if xobject.get("/Subtype") == pikepdf.Name.Form:
+                stack.append(xobject)
+    return owners
 
 
 def _paint(separation: Separation) -> Callable[[tuple[float, float, float]], list[Decimal]]:

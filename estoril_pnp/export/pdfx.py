@@ -18,7 +18,7 @@ import pikepdf
 from PIL import ImageCms
 
 from .cmyk import Separation
-from .pdfcmyk import separate_pdf
+from .pdfcmyk import resource_owners, separate_pdf
 
 VERSION = "PDF/X-4"
 PDF_VERSION = "1.6"  # PDF/X-4 is built on PDF 1.6
@@ -56,7 +56,7 @@ def make_pdfx(path: Path, separation: Separation) -> None:
         srgb = pikepdf.Stream(pdf, _srgb())
         srgb.N = 3
         default_rgb = pikepdf.Array([pikepdf.Name.ICCBased, srgb])
-        for owner in _resource_owners(pdf):
+        for owner in resource_owners(pdf):
             resources = owner.get("/Resources")
             if resources is None:
                 owner.Resources = resources = pikepdf.Dictionary()
@@ -73,22 +73,3 @@ def make_pdfx(path: Path, separation: Separation) -> None:
         pdf.docinfo[pikepdf.Name.GTS_PDFXVersion] = VERSION
         pdf.docinfo[pikepdf.Name.Trapped] = pikepdf.Name("/False")  # nothing trapped: the shop's RIP may trap
         pdf.save(path, min_version=PDF_VERSION, deterministic_id=True)
-
-
-def _resource_owners(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
-    """Every page and every form XObject (an icon is a form, drawn in its own resources)."""
-    owners: list[pikepdf.Object] = []
-    seen: set[tuple[int, int]] = set()
-    stack: list[pikepdf.Object] = [page.obj for page in pdf.pages]
-    while stack:
-        owner = stack.pop()
-        if owner.is_indirect:
-            if owner.objgen in seen:
-                continue
-            seen.add(owner.objgen)
-        owners.append(owner)
-        xobjects = owner.get("/Resources", {}).get("/XObject", {})
-        for _, xobject in xobjects.items():
-            if xobject.get("/Subtype") == pikepdf.Name.Form:
-                stack.append(xobject)
-    return owners

@@ -9,8 +9,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+from ..render.geometry import IDENTITY, Matrix, compose
+
 DEPTH = 12  # forms inside forms: deeper than any real file nests them
 MOST_FORMS = 5000  # forms drawn on one page: a file that draws a form drawing itself twice stops here
 RGB_NAMES = {"/DeviceRGB", "/RGB", "/CalRGB"}
@@ -40,20 +40,6 @@ class Painted:
     rgb: Counter[str] = field(default_factory=Counter)  # what was set in RGB: "fill colours", "images"…
     fonts: list[Any] = field(default_factory=list)  # the font dictionaries text was shown in
     forms: int = 0
-
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """m then n, PDF's row-vector order (`cm` multiplies the new matrix in front of the CTM)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + b * c2,
-        a * b2 + b * d2,
-        c * a2 + d * c2,
-        c * b2 + d * d2,
-        e * a2 + f * c2 + e2,
-        e * b2 + f * d2 + f2,
-    )
 
 
 def painted(page: Any) -> Painted:  # page: pypdf.PageObject
@@ -104,7 +90,7 @@ def _walk(stream: Any, resources: Any, ctm: Matrix, out: Painted, depth: int, pd
         elif operator == b"Q" and stack:
             ctm, fill_rgb, stroke_rgb = stack.pop()
         elif operator == b"cm" and len(operands) == 6:
-            ctm = multiply(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
+            ctm = compose(ctm, tuple(float(v) for v in operands))  # type: ignore[arg-type]
         elif operator == b"Tf" and operands:
             font = _obj(_obj(resources.get("/Font", {})).get(operands[0]))
         elif operator in SHOW and font is not None and all(font is not f for f in out.fonts):
@@ -143,7 +129,7 @@ def _walk(stream: Any, resources: Any, ctm: Matrix, out: Painted, depth: int, pd
                 out.forms += 1
                 matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
                 inner = xobject.get("/Resources", resources)
-                _walk(xobject, inner, multiply(matrix, ctm), out, depth + 1, pdf)  # type: ignore[arg-type]
+                _walk(xobject, inner, compose(ctm, matrix), out, depth + 1, pdf)  # type: ignore[arg-type]
 
 
 def _place(out: Painted, name: str, width: int, height: int, ctm: Matrix, rgb: bool) -> None:
