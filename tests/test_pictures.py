@@ -21,10 +21,10 @@ from pictures import BLUE, GREEN, RED, SVG, YELLOW, logo, picture_pack, quarters
 from PIL import Image
 from typer.testing import CliRunner
 
-from estoril_pnp.build import digests
 from estoril_pnp.cli import app
 from estoril_pnp.errors import InputError
 from estoril_pnp.export.raster import render
+from estoril_pnp.files import digests
 from estoril_pnp.pack.load import load_pack
 from estoril_pnp.pieces.lay_out import lay_out
 from estoril_pnp.render.draw import draw_piece, new_canvas, new_page

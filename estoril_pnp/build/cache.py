@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import __version__
+from ..files.digests import Digests, Entry, entries
 from ..files.resources import resource_dir
-from .digests import Digests, Entry, entries
 
 if TYPE_CHECKING:  # a build with nothing to do keys no output: it loads no drawing operation
     from ..render.piece import Piece

@@ -24,10 +24,10 @@ from .cache import STAMP, Stamp, files_key, inputs_key, known_files, output_key,
 
 # Laying out and drawing load when a language is rebuilt: a build with nothing to do needs neither.
 if TYPE_CHECKING:
+    from ..files.digests import Digests
     from ..pack.load import Pack
     from ..render.piece import Piece
     from ..render.sheets import Progress
-    from .digests import Digests
     from .parallel import Report
 
 

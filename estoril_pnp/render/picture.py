@@ -12,7 +12,6 @@ colours: tinting is for single-colour icons.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import warnings
 from collections.abc import Callable, Iterator
@@ -22,6 +21,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import Finding, InputError, shown
+from ..files.digests import Digests
 from ..source import names
 from .geometry import Box
 from .ops import ImageOp
@@ -467,14 +467,5 @@ def _pixels(path: Path) -> Any:
         return ImageReader(image)
 
 
-_digests: dict[Path, tuple[tuple[int, int], str]] = {}
-
-
-def _digest(path: Path) -> str:
-    stat = path.stat()
-    stamp = (stat.st_mtime_ns, stat.st_size)
-    known = _digests.get(path)
-    if known is None or known[0] != stamp:
-        known = (stamp, hashlib.sha256(path.read_bytes()).hexdigest())
-        _digests[path] = known
-    return known[1]
+# a picture named by its bytes: read again only when its stamp changes (files/digests.py)
+_digest = Digests()

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..build.cache import output_key
-from ..build.digests import Digests
 from ..export.images import images
 from ..export.raster import PageBox, pixels
+from ..files.digests import Digests
 from ..pieces.selection import Picture, pictures
 from ..render.options import DEFAULT_BLEED
 from ..render.piece import Piece
