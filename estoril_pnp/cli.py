@@ -491,7 +491,7 @@ def preflight(
     from .preflight.report import preflight as run_preflight
     from .preflight.rules import rules
 
-    chosen = rules(find_shop(shop) if shop is not None else None, cmyk, ink_limit)
+    chosen = rules(find_shop(shop) if shop is not None else None, cmyk or None, ink_limit)
     findings = run_preflight(target, chosen)
     for finding in findings:
         say(str(finding))

@@ -5,7 +5,6 @@ OUT/<lang>/<shop> or OUT/<lang>/<machine>-<paper> written whole, at once."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,7 +119,6 @@ def preflight_shop(files: Sequence[Path], shop: Shop, separation: Separation | N
     build for a shop that asks for CMYK was said once already, with its fix (`build_shop`): its
     colours are not said again page by page."""
     asked = rules(shop, cmyk=separation is not None, ink_limit=separation.limit if separation else None)
-    asked = replace(asked, cmyk=separation is not None)
     return [finding for path in files for finding in check_file(path, str(path), asked)]
 
 

@@ -37,12 +37,15 @@ class Rules:
         return [((c.width + grow) * PT_PER_INCH, (c.height + grow) * PT_PER_INCH) for c in self.shop.cards]
 
 
-def rules(shop: Shop | None, cmyk: bool, ink_limit: float | None) -> Rules:
+def rules(shop: Shop | None, cmyk: bool | None, ink_limit: float | None) -> Rules:
+    """What to check: `cmyk` True or False says whether RGB is a finding; None leaves it to the
+    shop (a shop that asks for CMYK)."""
     if ink_limit is not None and (findings := check_ink_limit(ink_limit)):
         raise InputError(findings)
     published = shop.ink_limit if shop is not None else None
     limit = ink_limit if ink_limit is not None else published if published is not None else DEFAULT_INK_LIMIT
-    return Rules(shop, cmyk or (shop is not None and shop.asks_cmyk), limit)
+    asks = cmyk if cmyk is not None else shop is not None and shop.asks_cmyk
+    return Rules(shop, asks, limit)
 
 
 def mm(pt: float) -> float:
