@@ -131,7 +131,7 @@ def check_sizes(pack: Pack, paper: Paper | None = None) -> list[Finding]:
 
     Without a paper, on each: an error if none takes the piece, a warning naming the papers that
     do if only some do."""
-    papers = {paper.name: paper} if paper is not None else {key: p for key, p in PAPERS.items()}
+    papers = {paper.name: paper} if paper is not None else dict(PAPERS)
     findings = []
     for name, kind in pack.manifest.pieces.items():
         refused: dict[str, str] = {}
@@ -163,12 +163,11 @@ def check_reach(design: Design, bleed: float, used: set[str]) -> list[Finding]:
         for element in layout.elements:
             box = element.box
             depth = max(-box.x, -box.y, box.right - layout.width, box.top - layout.height)
-            if depth > bleed + REACH_TOLERANCE and element.box_at is not None:
+            if depth > bleed + REACH_TOLERANCE:
                 piece = f"{layout.width:g} × {layout.height:g} mm piece"
-                message = (
-                    f"lies {round(depth, 1):g} mm outside the {piece} (more than the {round(bleed, 2):g} mm bleed)"
-                )
-                out.append(Finding(element.box_at.file, element.box_at.line, element.box_at.key, message))
+                said = f"lies {round(depth, 1):g} mm outside the {piece} (more than the {round(bleed, 2):g} mm bleed)"
+                if (finding := element.at("box", said)) is not None:
+                    out.append(finding)
     return list(dict.fromkeys(out))
 
 

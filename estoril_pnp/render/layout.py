@@ -66,8 +66,14 @@ class Element:
     verb: str
     box: Box
     style: Mapping[str, Any]
-    where: Finding | None = field(default=None, compare=False, repr=False)  # its file, line and key
-    box_at: Finding | None = field(default=None, compare=False, repr=False)  # where its box is written
+    # where it is written: its layout file and its path there, for a finding about one of its keys
+    src: yamlsrc.Located | None = field(default=None, compare=False, repr=False)
+    path: tuple = field(default=(), compare=False, repr=False)
+
+    def at(self, key: str, message: str) -> Finding | None:
+        """A finding at one of its keys (`box`, `image`), where the layout file writes it; None for
+        an element made in code."""
+        return None if self.src is None else self.src.finding((*self.path, key), message)
 
 
 @dataclass(frozen=True)
@@ -272,9 +278,7 @@ class _Checker:
         if problems or inherited:
             return None
         x, y, w, h = box
-        return Element(
-            key, verb, Box(x, height - y - h, w, h), style, src.finding(path, ""), src.finding((*path, "box"), "")
-        )
+        return Element(key, verb, Box(x, height - y - h, w, h), style, src, path)
 
 
 def _quiet(key: str, message: str) -> Finding:

@@ -214,9 +214,8 @@ def _image(design: Design, el: Element, s: dict[str, Any], written: Finding | No
     def locate(message: str) -> Finding:
         if written is not None and written.file:  # a model's item is written nowhere
             return Finding(written.file, written.line, written.key, message)
-        if el.where is not None:  # the layout's own picture, changed since the layout was read
-            return Finding(el.where.file, el.where.line, f"{el.where.key}.image", message)
-        return _at(el, "image", message)
+        # the layout's own picture, changed since the layout was read
+        return el.at("image", message) or _at(el, "image", message)
 
     path, info = design.picture(s["image"], locate)
     return picture.image_op(path, info, el.box, s)
