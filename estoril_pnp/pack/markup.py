@@ -73,18 +73,26 @@ def check(pack: Pack, design: Design) -> list[Finding]:
 
 
 def _lines(file: Path) -> Callable[[str], int | None]:
-    """The line of a dotted catalog key in its file (a leaf may itself hold dots)."""
-    try:
-        src = yamlsrc.read(file)
-    except InputError:
-        return lambda key: None
+    """The line of a dotted catalog key in its file (a leaf may itself hold dots); the file is read
+    again only for a catalog that has a finding."""
+    src: yamlsrc.Located | None = None
 
     def line(key: str) -> int | None:
-        parts = key.split(".")
-        for cut in range(len(parts), 0, -1):
-            path = (*parts[: cut - 1], ".".join(parts[cut - 1 :]))
-            if path in src.lines:
-                return src.lines[path]
-        return src.line(tuple(parts))
+        nonlocal src
+        if src is None:
+            try:
+                src = yamlsrc.read(file)
+            except InputError:
+                return None
+        return _line(src, key)
 
     return line
+
+
+def _line(src: yamlsrc.Located, key: str) -> int | None:
+    parts = key.split(".")
+    for cut in range(len(parts), 0, -1):
+        path = (*parts[: cut - 1], ".".join(parts[cut - 1 :]))
+        if path in src.lines:
+            return src.lines[path]
+    return src.line(tuple(parts))
