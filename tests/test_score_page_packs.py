@@ -138,8 +138,17 @@ def test_random_fixture_records_score_on_the_page_as_in_python(tiny: Path, brows
 
 WORDS = {  # the page's heading, in the page's language
     "stawka": {"pl": "Liczenie punktów", "en": "Score the game"},
-    "espionage_1762": {"cs": "Sečíst hru", "en": "Score the game"},
+    "espionage_1762": {"cs": "Určit výsledek", "en": "Decide the result"},  # a game without points
 }
+# how each page names its seats, by the sources' word: Stawka's sides, 1762's factions, never "colour"
+SEATS = {
+    ("stawka", "en"): "side",
+    ("stawka", "pl"): "stronę",
+    ("espionage_1762", "en"): "faction",
+    ("espionage_1762", "cs"): "frakci",
+}
+COLOUR = re.compile(r"\bcolou?rs?\b|\bkolor\w*|\bbarv\w*", re.I)
+TALLY = re.compile(r"\b\d+ (?:of|z) \d+\b")  # a bare count such as "0 of 1" beside a choice of one
 
 
 @pytest.mark.parametrize(("name", "lang"), [(n, lang) for n, langs in WORDS.items() for lang in langs])
@@ -200,4 +209,23 @@ def test_a_house_rule_changes_the_result_on_the_page_as_in_the_command_line(brow
     assert "zero_wins: true" in saved.read_text(encoding="utf-8")
     assert cli(SHIPPED.files.root, saved)["players"] == house["players"]
     assert watched.errors == [] and watched.requests == []
+    watched.close()
+
+
+@pytest.mark.parametrize(("name", "lang"), list(SEATS))
+def test_each_spy_page_names_its_seats_as_the_game_does_and_shows_no_bare_count(
+    spies: Path, browser: Any, name: str, lang: str
+) -> None:
+    watched = Watched(browser, (spies / name / lang / scorepage.NAME).as_uri())
+    page = watched.page
+    shown = [page.evaluate("() => document.body.innerText")]  # before anything is entered
+    page.fill("#record-text", (EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
+    page.click("#load")
+    for tab in page.evaluate("G.colours.map(c => c.id)"):
+        page.click(f"#tab-{tab}")
+        shown.append(page.evaluate("() => document.body.innerText"))
+    for text in shown:
+        assert COLOUR.findall(text) == [] and TALLY.findall(text) == []
+    assert SEATS[name, lang] in shown[0]
+    assert watched.errors == []
     watched.close()

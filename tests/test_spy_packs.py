@@ -202,6 +202,64 @@ def test_the_summaries_say_where_the_source_is_silent(built: dict[Path, Path]) -
     assert "does not say how far a spy moves" in card
 
 
+# issue 35: what each pad says about the end of the game and ties, in the sources' terms: the game
+# ends the moment the first condition is met (the page refuses two winners), so no row "decides"
+# among ticked ones and no tie is shared
+PAD_END = {
+    (STAWKA, "en"): "None: the game ends the moment the first condition is met",
+    (STAWKA, "pl"): "Nie ma remisów: gra kończy się w chwili, gdy ktoś pierwszy spełni warunek",
+    (ESPIONAGE, "en"): "None: the game ends the moment the first condition is met",
+    (ESPIONAGE, "cs"): "Nejsou: hra končí v okamžiku, kdy někdo splní první podmínku",
+}
+PAD_INVENTED = re.compile(
+    r"decides the game|highest of those rows|decyduje|licząc od góry|rozhoduje|shora|Wynik wspólny|Při shodě|Nerozhodně", re.I
+)
+
+
+@pytest.mark.parametrize(("pack", "lang"), list(PAD_END), ids=lambda v: v.name if isinstance(v, Path) else v)
+def test_the_pads_end_the_game_at_the_first_condition_met_with_no_tie(
+    built: dict[Path, Path], pack: Path, lang: str
+) -> None:
+    pad = text_of(built[pack] / lang / "a4" / "scorepad.pdf").replace("\u00a0", " ")
+    assert PAD_INVENTED.findall(pad) == []
+    assert PAD_END[pack, lang] in pad
+    assert re.search(r"(only one player ever has a box ticked|tylko u jednego gracza|má vždy jen jeden hráč)", pad)
+
+
+# the choices this edition makes where Stawka's source is silent, each marked as the edition's
+STAWKA_NOTES = {
+    "en": (
+        "Edition note. The source gives 2 and 4 victory points as the default reward of the free scenario (S) only",
+        "Edition note. The source does not say whose moves are limited after a failed arrest",
+        "Edition note. The source asks for 1, 2 or 3 secrets “on an officer”",
+    ),
+    "pl": (
+        "Nota redakcyjna. Źródło podaje 2 i 4 punkty zwycięstwa jako domyślną nagrodę tylko dla scenariusza swobodnego (S)",
+        "Nota redakcyjna. Źródło nie mówi, czyj ruch ogranicza nieudane aresztowanie",
+        "Nota redakcyjna. Źródło wymaga 1, 2 lub 3 sekretów „na oficera”",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", list(STAWKA_NOTES))
+def test_stawka_marks_its_own_readings_as_the_editions(built: dict[Path, Path], lang: str) -> None:
+    book = text_of(built[STAWKA] / lang / "a4" / "rulebook.pdf").replace("\u00a0", " ")
+    for note in STAWKA_NOTES[lang]:
+        assert note in book, note
+    card = text_of(built[STAWKA] / lang / "a4" / "reference.pdf").replace("\u00a0", " ")
+    assert ("(this edition's reading)" if lang == "en" else "(interpretacja tego wydania)") in card
+
+
+def test_stawka_speaks_a_publishers_english_and_one_meaning_per_polish_word(built: dict[Path, Path]) -> None:
+    english = " ".join(text_of(pdf) for pdf in sorted((built[STAWKA] / "en" / "a4").glob("*.pdf")))
+    assert re.findall(r"divided city|document box|hiding place", english, re.I) == []
+    assert "strongbox" in english and "stash" in english
+    # "Źródło" is the rules' source in the Polish book: the table of victory points heads its column otherwise
+    book = text_of(built[STAWKA] / "pl" / "a4" / "rulebook.pdf")
+    assert "Punkty zwycięstwa dają misje i dowody: Za co Punkty zwycięstwa" in book.replace("\u00a0", " ")
+    assert "Źródło Punkty zwycięstwa" not in book
+
+
 @pytest.mark.parametrize(
     "options",
     [
