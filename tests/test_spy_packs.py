@@ -212,7 +212,9 @@ PAD_END = {
     (ESPIONAGE, "cs"): "Nejsou: hra končí v okamžiku, kdy někdo splní první podmínku",
 }
 PAD_INVENTED = re.compile(
-    r"decides the game|highest of those rows|decyduje|licząc od góry|rozhoduje|shora|Wynik wspólny|Při shodě|Nerozhodně", re.I
+    r"decides the game|highest of those rows"
+    r"|decyduje|licząc od góry|rozhoduje|shora|Wynik wspólny|Při shodě|Nerozhodně",
+    re.I,
 )
 
 
@@ -234,7 +236,7 @@ STAWKA_NOTES = {
         "Edition note. The source asks for 1, 2 or 3 secrets “on an officer”",
     ),
     "pl": (
-        "Nota redakcyjna. Źródło podaje 2 i 4 punkty zwycięstwa jako domyślną nagrodę tylko dla scenariusza swobodnego (S)",
+        "Nota redakcyjna. Źródło podaje 2 i 4 punkty zwycięstwa jako domyślną nagrodę tylko dla scenariusza swobodnego",
         "Nota redakcyjna. Źródło nie mówi, czyj ruch ogranicza nieudane aresztowanie",
         "Nota redakcyjna. Źródło wymaga 1, 2 lub 3 sekretów „na oficera”",
     ),
