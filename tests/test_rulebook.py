@@ -193,6 +193,28 @@ def test_the_summary_for_the_table_is_one_page(built: Path, lang: str) -> None:
     assert last_words in " ".join(text.split())
 
 
+def squashed(text: str) -> str:
+    """Text without spaces or hyphens: a word the PDF hyphenated at a line's end reads as one."""
+    return re.sub(r"[\s\-\u00ad]+", "", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rulebook_says_a_short_hand_in_a_two_player_game_ends_the_placing(built: Path, lang: str) -> None:
+    # Both published rulebooks: in a two-player game Boca do Inferno can leave a player more
+    # markers than characters; they place only what they hold, so the placing must end without
+    # every marker down. The rule is in the language's own words, where placing is explained and at Boca.
+    data = SHIPPED.model.data
+    boca = next(place for place in data.locations if place.rule == "weakest_loses_character")
+    t = SHIPPED.texts(lang)
+    text = squashed(" ".join(pages(built / lang / "a4" / "rulebook.pdf")))
+    for key in ("rulebook.round.end_of_placing", "rulebook.locations.boca_two_players"):
+        assert key in SHIPPED.catalogs[lang], (lang, key)  # not the English fallback
+        said = t(key).replace("**", "")
+        assert str(data.game.players.min) in said, (lang, key)
+        assert squashed(said) in text, (lang, key)
+    assert boca.name in t("rulebook.round.end_of_placing"), lang
+
+
 def test_a_broken_rulebook_is_a_finding_and_writes_nothing(pack_copy: Path, tmp_path: Path) -> None:
     catalog = pack_copy / "i18n" / "en.yaml"
     replace_once(catalog, "    hand_secret: ", "    hand_secret_gone: ")
