@@ -26,7 +26,7 @@ def about(pack: Pack, lang: str, part: str) -> DocInfo:
     game = _said(t, PREFIX + "game") or pack.info.title
     name = _said(t, f"{PREFIX}part.{part}")
     subject = _said(t, PREFIX + "subject", publisher=pack.info.publisher or "")
-    return DocInfo(f"{game} — {name}" if name else game, lang, ", ".join(pack.info.designers), subject)
+    return DocInfo(f"{game} — {name}" if name else game, lang, tuple(pack.info.designers), subject)
 
 
 def _said(t: Texts, key: str, **values: object) -> str:

@@ -11,10 +11,11 @@ from math import cos, pi, sin
 from pathlib import Path
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from . import icons, picture
-from .docinfo import DocInfo
+from .docinfo import DocInfo, xmp
 from .fonts import DEFAULT_FONT
 from .geometry import IDENTITY, Box, Matrix
 from .ops import GridOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp, TextRun
@@ -114,7 +115,14 @@ def new_canvas(path: Path, info: DocInfo) -> Canvas:
     canvas.setSubject(info.subject)
     canvas.setCreator("estoril-pnp")
     canvas.setViewerPreference("DisplayDocTitle", "true")  # the title bar shows the title, not the file name
+    describe(canvas, info)
     return canvas
+
+
+def describe(canvas: Canvas, info: DocInfo) -> None:
+    """Puts the document's XMP packet (render/docinfo.py) in its catalog: ReportLab has no call for it."""
+    stream = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}), xmp(info))
+    canvas._doc.Catalog.Metadata = stream
 
 
 def new_page(canvas: Canvas, width: float, height: float, trim: Box | None = None, bleed: Box | None = None) -> None:

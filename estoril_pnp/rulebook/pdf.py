@@ -40,6 +40,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from ..errors import Finding, InputError
 from ..render import icons
 from ..render.docinfo import DocInfo
+from ..render.draw import describe
 from ..render.imposition import Paper
 from .document import Block, Break, Document, Figure, Icon, Items, Para, Picture, Run, Section, Text
 from .document import Table as TableBlock
@@ -461,7 +462,7 @@ class _Book(BaseDocTemplate):
             initialFontName=look.text,
             **kw,
         )
-        self.book, self.look, self.chapter = doc, look, ""
+        self.book, self.look, self.chapter, self.info = doc, look, "", info
         self.top_chapter, self.page_fresh = "", True  # the chapter at the top of the page: the running head
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="text")
         self.addPageTemplates(
@@ -477,6 +478,7 @@ class _Book(BaseDocTemplate):
         page = (0.0, 0.0, *self.pagesize)  # a book is printed and kept whole: trimmed at its page
         self.canv.setTrimBox(page)
         self.canv.setBleedBox(page)
+        describe(self.canv, self.info)
 
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, (Spacer, ActionFlowable, PageBreak)):  # breaks and the like show nothing
