@@ -588,10 +588,13 @@ def calibrate(
         raise InputError([Finding("--backs", None, "", "calibration is for duplex-long or duplex-short")])
     if out_file.is_dir():
         raise InputError([Finding("--out", None, "", f"{out_file} is a folder; give a file name")])
-    t = texts(open_pack(pack), lang)
+    from .pack.about import about
+
+    p = open_pack(pack)
+    t = texts(p, lang)
     register_fonts()
     with writing(out_file), atomic_path(out_file) as temp:
-        canvas = new_canvas(temp, title=t("sheets.calibration.title"))
+        canvas = new_canvas(temp, about(p, lang, "calibration"))
         draw_calibration(canvas, options.paper, options.backs, options.back_offset, t)
         canvas.save()
     say(str(out_file))
@@ -609,6 +612,7 @@ def scorepad(
 ) -> None:
     """Write the printable end-of-game score pad: a row per source of points, a column per player."""
     from .build.extras import write_scorepad
+    from .pack.about import about
     from .render.fonts import register_fonts
     from .render.options import resolve_options
     from .scoring.pad import score_pad
@@ -623,7 +627,8 @@ def scorepad(
         raise InputError([Finding("--out", None, "", f"{target} is a folder; give a file name")])
     with writing(target):
         pad = score_pad(sheet, p.info.title, t)
-        write_scorepad(pad, lang, options.paper, target, warn, None if out_file else Path("output"))
+        info = about(p, lang, "scorepad")
+        write_scorepad(pad, info, options.paper, target, warn, None if out_file else Path("output"))
     say(str(target))
 
 

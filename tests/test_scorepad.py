@@ -228,7 +228,7 @@ def test_every_variant_is_explained_with_the_packs_numbers(tmp_path: Path) -> No
     text = " ".join(pad_of(tmp_path).text.split())
     assert "Important Second Place Each mission's runner-up scores 3 VP in its row" in text
     assert "a tie for first shares 6 + 3 VP" in text
-    assert "With 3 or more players: 1 mission face up and 1 face down per player" in text
+    assert "With 3 or more players, 1 mission face up and 1 face down per player" in text
     assert "Secret Recruitment Each player scores their secret mission (hand and discards)" in text
 
 

@@ -9,11 +9,13 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..pack.about import about
 from ..render.imposition import PAPERS
 from .printset import BESIDE, Extra
 
 if TYPE_CHECKING:
     from ..pack.load import Pack
+    from ..render.docinfo import DocInfo
     from ..render.imposition import Paper
     from ..render.layout import Design
     from ..render.piece import Piece
@@ -40,22 +42,23 @@ def scorepads(pack: Pack, paper: Paper) -> dict[str, Extra]:
 
     def pad(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         drawn = score_pad(sheet, pack.info.title, pack.texts(lang))
-        return shown_key(drawn, paper), lambda target: write_scorepad(drawn, lang, paper, target, warn)
+        info = about(pack, lang, "scorepad")
+        return shown_key(drawn, paper, info), lambda target: write_scorepad(drawn, info, paper, target, warn)
 
     return {"scorepad.pdf": pad}
 
 
-def write_scorepad(pad: Pad, lang: str, paper: Paper, target: Path, warn: Warn, within: Path | None = None) -> None:
+def write_scorepad(pad: Pad, info: DocInfo, paper: Paper, target: Path, warn: Warn, within: Path | None = None) -> None:
     from ..files.atomic import atomic_path
     from ..render.draw import new_canvas
     from ..render.scorepad import draw_pad
 
     with atomic_path(target, within) as temp:
-        canvas = new_canvas(temp, title=f"{pad.title} · {pad.subtitle}")
+        canvas = new_canvas(temp, info)
         overflows = draw_pad(canvas, pad, paper)
         canvas.save()
     for overflow in overflows:
-        warn(f"{target.name} [{lang}]: {overflow}")
+        warn(f"{target.name} [{info.lang}]: {overflow}")
 
 
 def rulebooks(pack: Pack, paper: str, documents: Mapping[str, Document]) -> dict[str, Extra]:
@@ -87,7 +90,9 @@ def rulebooks(pack: Pack, paper: str, documents: Mapping[str, Document]) -> dict
         from .cache import shown_key
 
         doc, design, score_page = document(lang, pieces)
-        return shown_key(doc, paper, score_page), lambda target: book.write_pdf_to(doc, design, target, paper)
+        info = about(pack, lang, "rulebook")
+        key = shown_key(doc, paper, score_page, info)
+        return key, lambda target: book.write_pdf_to(doc, design, target, paper, info)
 
     def html(lang: str, pieces: Sequence[Piece], warn: Warn) -> tuple[str, Callable[[Path], None]]:
         from ..files.atomic import atomic_path

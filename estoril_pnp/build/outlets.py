@@ -5,6 +5,7 @@ OUT/<lang>/<shop> or OUT/<lang>/<machine>-<paper> written whole, at once."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from ..export.shops import FileKind, Shop, check_bleed, find_shop, plan_shop
 from ..files.outdir import output_folder
 from ..files.resources import package_dir
 from ..files.safepath import inside
+from ..pack.about import about
 from ..preflight.report import check_file
 from ..preflight.rules import rules
 from ..render.cutter import CUTTERS, CutSheet, Machine, plan_cut
@@ -108,7 +110,7 @@ def build_shop(
             placed = separated(placed, separation.profile, separation.limit)
         folder = inside(out_dir, out_dir / code / shop.key)
         with output_folder(folder, (pack.files.root, package_dir())) as staging:
-            written = write_shop(placed, shop, staging, progress, separation)
+            written = write_shop(placed, shop, staging, progress, separation, partial(about, pack, code))
         files += [folder / p.relative_to(staging) for p in written]
     return files
 
@@ -160,7 +162,9 @@ def build_cutter(
         folder = inside(out_dir, out_dir / code / f"{machine.key}-{paper.name.lower()}")
         with output_folder(folder, (pack.files.root, package_dir())) as staging:
             written = [
-                p for group, batches in groups.items() for p in write_cut_set(group, batches, bleed, staging, progress)
+                p
+                for group, batches in groups.items()
+                for p in write_cut_set(group, batches, bleed, staging, progress, about(pack, code, group))
             ]
         files += [folder / p.relative_to(staging) for p in written]
     return files

@@ -26,6 +26,7 @@ from .cache import STAMP, Stamp, files_key, inputs_key, known_files, output_key,
 if TYPE_CHECKING:
     from ..files.digests import Digests
     from ..pack.load import Pack
+    from ..render.docinfo import DocInfo
     from ..render.piece import Piece
     from ..render.sheets import Progress
     from .parallel import Report
@@ -68,13 +69,16 @@ def build(
     previous: Mapping[str, str] | None = None,
     keep_from: Path | None = None,
     digests: Digests | None = None,
+    about: Callable[[str], DocInfo] | None = None,
 ) -> Built:
     """One PDF per group in `out_dir`; InputError (and no file) if any piece cannot be imposed.
+    `about`: what a group's PDF says of itself (its title, author, language; pack/about.py).
 
     A PDF whose content key is in `previous` and whose file is still in `keep_from` (the folder
     of the last build) is taken from there as it is, not drawn again. `digests`: the hashes of
     the files the pieces name, as known from the last build or taken in this run.
     """
+    from ..render.docinfo import untitled
     from ..render.draw import new_canvas
     from ..render.sheets import draw_sheets, draw_single, draw_tiles
 
@@ -90,7 +94,8 @@ def build(
     files, drawn, keys = [], [], {}
     for name, members in groups.items():
         target = out_dir / f"{name}{suffix}.pdf"
-        keys[target.name] = output_key(members, options, digests=digests)
+        info = about(name) if about is not None else untitled(name)
+        keys[target.name] = output_key(members, options, info, digests=digests)
         files.append(target)
         kept = (keep_from or out_dir) / target.name
         if (previous or {}).get(target.name) == keys[target.name] and kept.is_file():
@@ -99,7 +104,7 @@ def build(
             progress(len(members))
             continue
         with atomic_path(target, out_dir) as temp:
-            canvas = new_canvas(temp, title=name)
+            canvas = new_canvas(temp, info)
             if options.layout is Layout.single:
                 draw_single(canvas, members, options.bleed, progress)
             else:
@@ -201,7 +206,19 @@ def build_set(
             folder, previous = out_dir / code / paper, stamps[code].outputs
             if output != SHEETS:
                 return _extra(output, extras[output], code, laid[code], report.warn, staging[code], folder, previous)
-            done = build(laid[code], staging[code], options, report.progress, report.note, previous, folder, digests)
+            from ..pack.about import about
+
+            done = build(
+                laid[code],
+                staging[code],
+                options,
+                report.progress,
+                report.note,
+                previous,
+                folder,
+                digests,
+                lambda group: about(pack, code, group),
+            )
             return Built([folder / f.name for f in done.files], [folder / f.name for f in done.drawn], done.keys)
 
         # the extras first: the rulebook, the longest job of a language, starts at once

@@ -9,6 +9,7 @@ from xml.sax.saxutils import quoteattr
 
 from ..files.atomic import atomic_path
 from ..render.cutter import CutSheet
+from ..render.docinfo import DocInfo, untitled
 from ..render.draw import bled, draw, new_canvas, new_page
 from ..render.geometry import translation
 from ..render.piece import Piece
@@ -19,9 +20,15 @@ CUT_WIDTH = 0.1  # mm: a hairline the cutting software reads as a cut line
 
 
 def write_cut_set(
-    group: str, batches: Sequence[tuple[CutSheet, Sequence[Piece]]], bleed: float, out_dir: Path, progress: Progress
+    group: str,
+    batches: Sequence[tuple[CutSheet, Sequence[Piece]]],
+    bleed: float,
+    out_dir: Path,
+    progress: Progress,
+    info: DocInfo | None = None,
 ) -> list[Path]:
-    """`group`.pdf with every sheet, and `group`-N.svg, the cuts of sheet N; the paths."""
+    """`group`.pdf with every sheet, and `group`-N.svg, the cuts of sheet N; the paths. `info`: what
+    the PDF says of itself."""
     sheets = [
         (plan, list(batch[i : i + len(plan.slots)]))
         for plan, batch in batches
@@ -29,7 +36,7 @@ def write_cut_set(
     ]
     target = out_dir / f"{group}.pdf"
     with atomic_path(target, out_dir) as temp:
-        canvas = new_canvas(temp, title=f"{group}, print and cut")
+        canvas = new_canvas(temp, info or untitled(group))
         for plan, pieces in sheets:
             new_page(canvas, plan.page_width, plan.page_height)
             for piece, slot in zip(pieces, plan.slots, strict=False):

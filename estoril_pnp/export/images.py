@@ -17,6 +17,7 @@ from PIL import Image
 from ..errors import Finding, InputError
 from ..files.atomic import atomic_path
 from ..pieces.selection import Picture, back_names, pictures
+from ..render.docinfo import untitled
 from ..render.draw import new_canvas
 from ..render.geometry import Box
 from ..render.ops import Op
@@ -58,7 +59,7 @@ def images(
         return  # a PDF needs a page
     with tempfile.TemporaryDirectory(prefix="estoril-pnp-") as folder:
         pdf = Path(folder) / "pictures.pdf"
-        canvas = new_canvas(pdf, title="pictures")
+        canvas = new_canvas(pdf, untitled("pictures"))  # rendered to images, never shown
         pages = [Piece(p.name, p.group, "", p.width, p.height, p.ops, None, outline=p.outline) for p in found]
         draw_single(canvas, pages, bleed, lambda _: None)
         canvas.save()

@@ -3,11 +3,12 @@ exact pixels, or a PDF per deck whose pages carry the shop's TrimBox and BleedBo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..files.atomic import atomic_path
 from ..pieces.selection import each_item, pictures
+from ..render.docinfo import DocInfo, untitled
 from ..render.draw import new_canvas
 from ..render.piece import Piece
 from ..render.sheets import Progress, draw_single
@@ -19,13 +20,19 @@ from .shops import FileKind, Shop, card_for
 
 
 def write_shop(
-    pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress, separation: Separation | None = None
+    pieces: Sequence[Piece],
+    shop: Shop,
+    out_dir: Path,
+    progress: Progress,
+    separation: Separation | None = None,
+    about: Callable[[str], DocInfo] = untitled,
 ) -> list[Path]:
     """The shop's files for pieces on its cards (export/shops.py: plan_shop) in `out_dir`; the paths,
-    in order. PDFs of pieces in `separation`'s CMYK (export/cmyk.py) are made PDF/X-4 (export/pdfx.py)."""
+    in order. PDFs of pieces in `separation`'s CMYK (export/cmyk.py) are made PDF/X-4 (export/pdfx.py).
+    `about`: what a group's PDF says of itself."""
     if shop.kind is FileKind.png:
         return _pngs(pieces, shop, out_dir, progress)
-    return _decks(pieces, shop, out_dir, progress, separation)
+    return _decks(pieces, shop, out_dir, progress, separation, about)
 
 
 def _pngs(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress) -> list[Path]:
@@ -44,7 +51,12 @@ def _pngs(pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress
 
 
 def _decks(
-    pieces: Sequence[Piece], shop: Shop, out_dir: Path, progress: Progress, separation: Separation | None
+    pieces: Sequence[Piece],
+    shop: Shop,
+    out_dir: Path,
+    progress: Progress,
+    separation: Separation | None,
+    about: Callable[[str], DocInfo],
 ) -> list[Path]:
     """A PDF per group: every copy a page, its back on the next, each page the card plus the shop's bleed."""
     groups: dict[str, list[Piece]] = {}
@@ -54,7 +66,7 @@ def _decks(
     for group, members in groups.items():
         target = out_dir / f"{group}.pdf"
         with atomic_path(target, out_dir) as temp:
-            canvas = new_canvas(temp, title=f"{group} for {shop.name}")
+            canvas = new_canvas(temp, about(group))
             draw_single(canvas, members, shop.bleed_mm, progress)
             canvas.save()
             if separation is not None:

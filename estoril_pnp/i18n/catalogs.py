@@ -26,6 +26,7 @@ Catalogs = Mapping[str, Mapping[str, str]]  # language -> dotted key -> text
 # A catalog text may use these and nothing else; `validate` holds every catalog to it.
 # (A plural form may always use {count}.)
 CALL_VALUES: Mapping[str, frozenset[str]] = {
+    "document.subject": frozenset({"publisher"}),  # pack/about.py: what a PDF says it is
     "sheets.calibration.front": frozenset({"paper", "backs", "x", "y"}),
     "sheets.calibration.back": frozenset({"paper", "backs", "x", "y"}),
     "score.winner": frozenset({"names"}),

@@ -100,10 +100,13 @@ class Manifest(Record):
 
 
 class PackInfo(Record):
-    """pack.yaml: the pack's title, the game model that reads its game files (if any), and
-    the game's numbers that its texts may use as {placeholders} (a pack without a model)."""
+    """pack.yaml: the pack's title, the game's designers and publisher (what every PDF says of its
+    author), the game model that reads its game files (if any), and the game's numbers that its
+    texts may use as {placeholders} (a pack without a model)."""
 
     title: Annotated[str, Limits(min_length=1, max_length=200)]
+    designers: Annotated[tuple[Annotated[str, Limits(min_length=1, max_length=100)], ...], Limits(max_length=20)] = ()
+    publisher: Annotated[str, Limits(min_length=1, max_length=200)] | None = None
     model: Name | None = None
     numbers: Annotated[dict[Name, Annotated[int, Limits(ge=0, le=9999)]], Limits(max_length=200)] = field(
         default_factory=dict

@@ -21,7 +21,7 @@ from .markup import dropped, marks
 # calibration page, the language's own name, the rulebook (its template names its keys; a
 # test renders it and checks that it uses every one). Every other key is used by a layout or named
 # by the game model; a test checks that each literal key in the code is covered.
-CODE_PREFIXES = ("language.", "list.", "score.", "scorepage.", "sheets.", "rulebook.", "answer.")
+CODE_PREFIXES = ("document.", "language.", "list.", "score.", "scorepage.", "sheets.", "rulebook.", "answer.")
 
 
 @dataclass(frozen=True)

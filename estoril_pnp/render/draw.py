@@ -11,9 +11,11 @@ from math import cos, pi, sin
 from pathlib import Path
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from . import icons, picture
+from .docinfo import DocInfo, xmp
 from .fonts import DEFAULT_FONT
 from .geometry import IDENTITY, Box, Matrix
 from .ops import GridOp, IconOp, ImageOp, LineOp, Op, RectOp, ShapeOp, StripesOp, TextOp, TextRun
@@ -103,14 +105,24 @@ def _outline(canvas: Canvas, line: Line) -> object:
     return path
 
 
-def new_canvas(path: Path, title: str) -> Canvas:
-    """A PDF canvas whose bytes depend only on what is drawn."""
+def new_canvas(path: Path, info: DocInfo) -> Canvas:
+    """A PDF canvas whose bytes depend only on what is drawn and what `info` says of it."""
     # invariant=1: no dates or random ids, so the same input gives byte-identical PDFs.
     # a TrueType initial font, so no unembedded Base-14 font is ever referenced
-    canvas = Canvas(str(path), invariant=1, initialFontName=DEFAULT_FONT, pageCompression=1)
-    canvas.setTitle(title)
+    canvas = Canvas(str(path), invariant=1, initialFontName=DEFAULT_FONT, pageCompression=1, lang=info.lang)
+    canvas.setTitle(info.title)
+    canvas.setAuthor(info.author)
+    canvas.setSubject(info.subject)
     canvas.setCreator("estoril-pnp")
+    canvas.setViewerPreference("DisplayDocTitle", "true")  # the title bar shows the title, not the file name
+    describe(canvas, info)
     return canvas
+
+
+def describe(canvas: Canvas, info: DocInfo) -> None:
+    """Puts the document's XMP packet (render/docinfo.py) in its catalog: ReportLab has no call for it."""
+    stream = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}), xmp(info))
+    canvas._doc.Catalog.Metadata = stream
 
 
 def new_page(canvas: Canvas, width: float, height: float, trim: Box | None = None, bleed: Box | None = None) -> None:

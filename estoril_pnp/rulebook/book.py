@@ -18,6 +18,7 @@ from ..files.resources import resource_dir
 from ..pack.load import Pack
 from ..pieces.selection import each_item
 from ..render.coverage import missing_in_text
+from ..render.docinfo import DocInfo
 from ..render.fonts import font_file
 from ..render.imposition import PAPERS
 from ..source.packfiles import PackFiles
@@ -87,8 +88,10 @@ def write(doc: Document, design: Design, out_dir: Path, paper: str) -> list[Path
     return [pdf, page]
 
 
-def write_pdf_to(doc: Document, design: Design, target: Path, paper: str) -> None:
-    write_pdf(doc, target, PAPERS[paper], Look.of(design.fonts, design.palette))
+def write_pdf_to(doc: Document, design: Design, target: Path, paper: str, info: DocInfo | None = None) -> None:
+    """`info`: what the PDF says of itself (else the document's title and language)."""
+    info = info or DocInfo(f"{doc.title} — {doc.subtitle}", doc.lang)
+    write_pdf(doc, target, PAPERS[paper], Look.of(design.fonts, design.palette), info)
 
 
 def write_html_to(doc: Document, design: Design, target: Path, score_page: tuple[str, str] | None = None) -> None:

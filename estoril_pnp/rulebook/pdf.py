@@ -39,6 +39,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..errors import Finding, InputError
 from ..render import icons
+from ..render.docinfo import DocInfo
+from ..render.draw import describe
 from ..render.imposition import Paper
 from .document import Block, Break, Document, Figure, Icon, Items, Para, Picture, Run, Section, Text
 from .document import Table as TableBlock
@@ -80,11 +82,11 @@ class Look:
         )
 
 
-def write_pdf(doc: Document, target: Path, paper: Paper, look: Look) -> None:
-    """The whole rulebook into `target` (the caller writes it atomically)."""
+def write_pdf(doc: Document, target: Path, paper: Paper, look: Look, info: DocInfo) -> None:
+    """The whole rulebook into `target` (the caller writes it atomically); `info`: what it says of itself."""
     registerFontFamily(look.text, normal=look.text, bold=look.bold, italic=look.italic, boldItalic=look.bold)
     styles = _styles(look)
-    template = _Book(str(target), doc, look, pagesize=(paper.width * mm, paper.height * mm))
+    template = _Book(str(target), doc, look, info, pagesize=(paper.width * mm, paper.height * mm))
     with tempfile.TemporaryDirectory(prefix="rulebook-icons-") as folder:
         _PLACEHOLDERS.append(Path(folder))
         try:
@@ -443,22 +445,24 @@ def _table(block: TableBlock, styles: Mapping[str, ParagraphStyle], width: float
 
 
 class _Book(BaseDocTemplate):
-    def __init__(self, filename: str, doc: Document, look: Look, **kw: Any) -> None:
+    def __init__(self, filename: str, doc: Document, look: Look, info: DocInfo, **kw: Any) -> None:
         super().__init__(
             filename,
             leftMargin=MARGIN,
             rightMargin=MARGIN,
             topMargin=MARGIN + 4 * mm,
             bottomMargin=MARGIN,
-            title=f"{doc.title} · {doc.subtitle}",
-            author="estoril-pnp",
+            title=info.title,
+            author=info.author,
+            subject=info.subject,
             creator="estoril-pnp",
-            lang=doc.lang,
+            lang=info.lang,
+            displayDocTitle=True,  # the title bar shows the title, not the file name
             invariant=1,
             initialFontName=look.text,
             **kw,
         )
-        self.book, self.look, self.chapter = doc, look, ""
+        self.book, self.look, self.chapter, self.info = doc, look, "", info
         self.top_chapter, self.page_fresh = "", True  # the chapter at the top of the page: the running head
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="text")
         self.addPageTemplates(
@@ -474,6 +478,7 @@ class _Book(BaseDocTemplate):
         page = (0.0, 0.0, *self.pagesize)  # a book is printed and kept whole: trimmed at its page
         self.canv.setTrimBox(page)
         self.canv.setBleedBox(page)
+        describe(self.canv, self.info)
 
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, (Spacer, ActionFlowable, PageBreak)):  # breaks and the like show nothing
