@@ -1,5 +1,5 @@
 """The two interpreters of the score sheet agree: the Python scorer (scoring/) and the phone page's
-(templates/scorepage/sheet.js), on at least 1,000 random records per sheet, in a real headless
+(templates/scorepage/scoring/), on at least 1,000 random records per sheet, in a real headless
 Chromium. Every sheet-driven pack is taken: Stawka, 1762–1955, the fixture sheets that use every
 construct of docs/score-sheet.md (tests/fixtures/sheets/), and each game of the gallery
 (examples/sheets/*/) as it is added; City of Spies is compared the same way by test_score_page.py.
