@@ -1,5 +1,5 @@
 """Names are folded alike by the command line (estoril_pnp/i18n/folding.py) and the score page
-(`Game.fold` in templates/scorepage/sheet.js, in a real headless Chromium): every character
+(`Game.fold`, templates/scorepage/i18n/folding.js, in a real headless Chromium): every character
 Python knows, and random and tricky names, fold to the same text on both sides, so a name one
 side matches the other matches too."""
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from estoril_pnp.export.scorepage import template_dir
+from estoril_pnp.export.scorepage import INTERPRETER, script
 from estoril_pnp.i18n.folding import fold
 from estoril_pnp.scoring.record import Names
 
@@ -27,7 +27,7 @@ TRICKY = [  # German ß, Turkish İ and ı, Greek final sigma, ligatures, accent
 @pytest.fixture(scope="module")
 def page_fold(browser: Any) -> Any:
     page = browser.new_page()
-    page.set_content(f"<script>{(template_dir() / 'sheet.js').read_text(encoding='utf-8')}</script>")
+    page.set_content(f"<script>{script(INTERPRETER)}</script>")
     yield lambda texts: page.evaluate("texts => texts.map(Game.fold)", texts)
     page.close()
 

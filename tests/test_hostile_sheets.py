@@ -297,7 +297,7 @@ def test_the_page_suggests_what_the_command_line_suggests(browser: Any) -> None:
     """`Game.near` (the page) and `i18n.folding.near` agree on random slips and the known cases."""
     import random
 
-    from estoril_pnp.export.scorepage import template_dir
+    from estoril_pnp.export.scorepage import INTERPRETER, script
     from estoril_pnp.i18n.folding import near
 
     rng = random.Random(34)
@@ -307,7 +307,7 @@ def test_the_page_suggests_what_the_command_line_suggests(browser: Any) -> None:
     keys += ["".join(rng.choice("abcdeh_") for _ in range(rng.randint(1, 9))) for _ in range(40)]
     cases = [(w, rng.sample(keys, rng.randint(1, 12))) for w in words]
     page = browser.new_page()
-    page.set_content(f"<script>{(template_dir() / 'sheet.js').read_text(encoding='utf-8')}</script>")
+    page.set_content(f"<script>{script(INTERPRETER)}</script>")
     got = page.evaluate("cases => cases.map(([w, cs]) => Game.near(w, cs))", cases)
     page.close()
     want = [next(iter(near(w, cs)), None) for w, cs in cases]

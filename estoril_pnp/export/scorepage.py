@@ -1,7 +1,7 @@
 """The score page: one self-contained HTML file per language where players at the table tap
 the cards in their hands and read the score. It computes from the pack's resolved score sheet
 (`scoresheet.resolved`), embedded as JSON, with the small interpreter in
-`templates/scorepage/sheet.js`; its card pictures are the pieces' own drawings, rasterised.
+`templates/scorepage/scoring/`; its card pictures are the pieces' own drawings, rasterised.
 No network: scripts, styles and pictures are all inside the file.
 """
 
@@ -32,7 +32,20 @@ from .raster import PageBox
 NAME = "score.html"
 PICTURE_PX = 200  # a card's longer side: sharp at twice the ~100 CSS px it is shown at
 PLURALS_UP_TO = 200  # plural categories computed here (as the command line's Babel does), beyond: the browser's
-SCRIPTS = ("record.js", "sheet.js", "ui.js")  # in this order: ui.js uses the other two
+# The sheet's interpreter: each file named after the Python module it mirrors, each using only
+# those before it.
+INTERPRETER = (
+    "scoring/forms.js",
+    "i18n/folding.js",
+    "scoring/sheet.js",
+    "scoring/rules.js",
+    "scoring/seats.js",
+    "scoring/calc.js",
+    "scoring/table.js",
+    "scoring/record.js",
+    "scoring/ask.js",
+)
+SCRIPTS = ("record.js", *INTERPRETER, "ui.js")  # the page's script, joined in this order
 KEYS = "scorepage."  # the catalogs' section of the page's own words
 
 # The page's own words: catalog keys under `scorepage.` (their placeholders: i18n.CALL_VALUES).
@@ -111,6 +124,11 @@ class Look:
 
 def template_dir() -> Path:
     return resource_dir("templates") / "scorepage"
+
+
+def script(names: Sequence[str] = SCRIPTS) -> str:
+    """The page's script files joined in one, as the page holds them."""
+    return "\n".join((template_dir() / name).read_text(encoding="utf-8") for name in names)
 
 
 def page_pictures(resolved: Mapping[str, Any], pieces: Sequence[Piece]) -> tuple[dict[str, str], dict[str, float]]:
@@ -225,7 +243,7 @@ def render(data: Mapping[str, Any], title: str, rulebook: str | None, look: Look
     words = data["texts"]
     palette = f"--ink:{look.ink};--paper:{look.paper};--accent:{look.accent};--stamp:{look.stamp};--rule:#b9a67a"
     link = f'<a class="button" href="{_e(rulebook)}">{_e(words[KEYS + "rules"])}</a>' if rulebook else ""
-    scripts = "\n".join((folder / name).read_text(encoding="utf-8") for name in SCRIPTS)
+    scripts = script()
     fills = {
         "lang": _e(data["lang"]),
         "title": _e(f"{words[KEYS + 'title']} · {title}"),

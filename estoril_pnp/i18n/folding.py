@@ -1,7 +1,7 @@
 """The one rule by which what a person types meets a name: case, accents, spaces and punctuation
 set aside, so 'Araújo', 'araujo' and 'ARAUJO' are one name, and so are 'Straße' and 'STRASSE'.
 
-The score page folds with the same steps (`Game.fold` in templates/scorepage/sheet.js), so a
+The score page folds with the same steps (`fold` in templates/scorepage/i18n/folding.js), so a
 name the command line understands the page understands too (tests/test_folding.py):
 
 1. NFKD: accents come apart from their letters, ligatures and compatibility forms ('ﬁ', '²',
@@ -32,7 +32,7 @@ NEAR_MOST = 100  # longer words get no suggestion: difflib treats long texts its
 def near(word: str, choices: list[str], n: int = 1) -> list[str]:
     """Up to `n` of `choices` that `word` may be a slip for (a "did you mean"): alike letter by
     letter (difflib's ratio) and of about its length, so that "prussia" is not offered "usa". The
-    score page's `near` (templates/scorepage/sheet.js) takes the same steps."""
+    score page's `near` (templates/scorepage/i18n/folding.js) takes the same steps."""
     if len(word) > NEAR_MOST:
         return []
     close = difflib.get_close_matches(word, [c for c in choices if len(c) <= NEAR_MOST], n=n, cutoff=0.6)

@@ -24,7 +24,7 @@ StepKind = Literal["category", "contest", "figure", "total"]
 
 class Step(NamedTuple):
     """One step of scoring a seat, in the sheet's computed order: both interpreters run the same
-    steps (calc.py, and `STEPS` in templates/scorepage/sheet.js, which reads them as `{step, id}`)."""
+    steps (calc.py, and `STEPS` in templates/scorepage/scoring/calc.js, which reads them as `{step, id}`)."""
 
     kind: StepKind
     id: str  # the category's or figure's id; "total" for the total

@@ -3,8 +3,7 @@ the switches, which seat has an entry, an entry's bounds for a number of players
 exist, where a piece may stand only once, and the player counts a switch allows.
 
 record.py (a record file), ask.py (`score --interactive`) and calc.py apply them; the score page
-has the same rules, each in one place too (templates/scorepage/sheet.js: `on`, `hasEntry`,
-`range`, `room`, `collectionOf`, `allowed`).
+has the same rules, each in one place too, by the same names (templates/scorepage/scoring/rules.js).
 """
 
 from __future__ import annotations

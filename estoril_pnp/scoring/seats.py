@@ -5,7 +5,7 @@ with its members, keyed by the `colours` piece that names it. In a co-operative 
 together`) the record's players are the members of the one seat, `team`. The scorer computes
 per seat, the table and the JSON give each seat a column and an object, and a sheet's checks
 point at a seat's place in the record. The score page builds and heads its seats the same way
-(`seatsOf`, `seatLabel` in templates/scorepage/sheet.js).
+(`seats`, `label` in templates/scorepage/scoring/seats.js).
 """
 
 from __future__ import annotations

@@ -346,7 +346,7 @@ function yesnoField(id, entry, checked, assign) {
 }
 
 function numberField(id, entry, value, assign) {
-  const [lo, hi] = G.range(entry, S.players.length);
+  const [lo, hi] = G.bounds(entry, S.players.length);
   const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what: t(entry.label), min: lo, max: hi }) : (assign(n), null)));
   return el("div", { role: "group", "aria-labelledby": `${id}-label` },
     el("h4", { id: `${id}-label`, text: t(entry.label) }),
@@ -524,7 +524,7 @@ function readRecord(text) {
 window.scorePage = {
   score(text) {
     const outcome = readRecord(text);
-    return outcome.faults.length ? { faults: outcome.faults } : G.json(outcome.result || G.score(outcome.record));
+    return outcome.faults.length ? { faults: outcome.faults } : G.toJson(outcome.result || G.score(outcome.record));
   },
   scoreAll(texts) { return texts.map((x) => this.score(x)); },
 };
