@@ -76,8 +76,51 @@ class _MergeBound:
             raise _TooManyMerged(node)
 
 
-class _Loader(_MergeBound, _Base):  # type: ignore[misc, valid-type]
-    """Parser events, and the safe constructor for scalars."""
+_BOOL, _INT, _FLOAT, _NULL = (f"tag:yaml.org,2002:{t}" for t in ("bool", "int", "float", "null"))
+# YAML 1.2's core schema: what a plain value means. Unlike YAML 1.1 (PyYAML's own), yes, no, on,
+# off, y and n are text, as is 1:30 (no base 60), 010 is ten (octal is 0o10), 1_000 and 2024-01-01
+# are text. The score page's record reader (templates/scorepage/record.js) reads the same way.
+_CORE: tuple[tuple[str, str, str], ...] = (
+    (_BOOL, r"true|True|TRUE|false|False|FALSE", "tTfF"),
+    (_INT, r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+", "-+0123456789"),
+    (_FLOAT, r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)", "-+.0123456789"),
+    (_NULL, r"~|null|Null|NULL|", "~nN"),
+    ("tag:yaml.org,2002:merge", r"<<", "<"),  # `<<:` merge keys, as PyYAML reads them
+)
+
+
+def _resolvers() -> dict[str | None, list[tuple[str, re.Pattern[str]]]]:
+    out: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {}
+    for tag, pattern, first in _CORE:
+        regexp = re.compile(f"^(?:{pattern})$")
+        for char in (*first, "") if tag == _NULL else first:
+            out.setdefault(char, []).append((tag, regexp))
+    return out
+
+
+def _int(loader: Any, node: yaml.ScalarNode) -> int:
+    text = loader.construct_scalar(node)
+    if text[:2] in ("0o", "0x"):
+        return int(text[2:], 8 if text[1] == "o" else 16)
+    return int(text, 10)  # a ValueError for what is no core integer (`!!int 0b1`): one finding
+
+
+def _bool(loader: Any, node: yaml.ScalarNode) -> bool:
+    text = loader.construct_scalar(node)
+    if text.lower() not in ("true", "false"):
+        raise ValueError(text)  # `!!bool yes`: YAML 1.2 has two booleans
+    return text.lower() == "true"
+
+
+class _Core:
+    """YAML 1.2's core schema for a PyYAML loader: its plain values' types and their constructors."""
+
+    yaml_implicit_resolvers = _resolvers()
+    yaml_constructors = {**yaml.SafeLoader.yaml_constructors, _INT: _int, _BOOL: _bool}
+
+
+class _Loader(_Core, _MergeBound, _Base):  # type: ignore[misc, valid-type]
+    """Parser events, and the safe constructor for scalars, reading the core schema."""
 
 
 class _Composer:
@@ -146,7 +189,7 @@ class _Composer:
         return node
 
     def tag(self, event: yaml.NodeEvent, kind: type, value: str | None = None) -> str:
-        """The tag written, or the one a plain value implies (int, bool, null...), as PyYAML resolves it."""
+        """The tag written, or the one a plain value implies (int, bool, null...) in the core schema."""
         if event.tag not in (None, "!"):
             return event.tag
         return self.loader.resolve(kind, value, event.implicit)
