@@ -26,7 +26,8 @@ ALIAS_BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
 def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Every limit holds with libyaml's parser and with PyYAML's own (when libyaml is missing)."""
     if request.param == "python":
-        monkeypatch.setattr(yamlparse, "_Loader", type("_PyLoader", (yamlparse._Core, yamlparse._MergeBound, yaml.SafeLoader), {}))
+        bases = (yamlparse._Core, yamlparse._MergeBound, yaml.SafeLoader)
+        monkeypatch.setattr(yamlparse, "_Loader", type("_PyLoader", bases, {}))
     elif not yaml.__with_libyaml__:
         pytest.skip("libyaml is not installed")
     return request.param

@@ -11,7 +11,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -83,7 +83,11 @@ _BOOL, _INT, _FLOAT, _NULL = (f"tag:yaml.org,2002:{t}" for t in ("bool", "int", 
 _CORE: tuple[tuple[str, str, str], ...] = (
     (_BOOL, r"true|True|TRUE|false|False|FALSE", "tTfF"),
     (_INT, r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+", "-+0123456789"),
-    (_FLOAT, r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)", "-+.0123456789"),
+    (
+        _FLOAT,
+        r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
+        "-+.0123456789",
+    ),
     (_NULL, r"~|null|Null|NULL|", "~nN"),
     ("tag:yaml.org,2002:merge", r"<<", "<"),  # `<<:` merge keys, as PyYAML reads them
 )
@@ -115,8 +119,8 @@ def _bool(loader: Any, node: yaml.ScalarNode) -> bool:
 class _Core:
     """YAML 1.2's core schema for a PyYAML loader: its plain values' types and their constructors."""
 
-    yaml_implicit_resolvers = _resolvers()
-    yaml_constructors = {**yaml.SafeLoader.yaml_constructors, _INT: _int, _BOOL: _bool}
+    yaml_implicit_resolvers: ClassVar = _resolvers()
+    yaml_constructors: ClassVar = {**yaml.SafeLoader.yaml_constructors, _INT: _int, _BOOL: _bool}
 
 
 class _Loader(_Core, _MergeBound, _Base):  # type: ignore[misc, valid-type]
