@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import yaml
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, written
 from .document import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_STRING, Located, Path_, dotted
 
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -250,9 +250,11 @@ class _Builder:
         try:
             value = self.loader.construct_object(node, deep=True)
         except (ValueError, OverflowError):  # such as an impossible date, or '0b_' read as binary
-            raise self.fault(node, path, f"cannot read {node.value[:40]!r} as {node.tag.rsplit(':', 1)[-1]}") from None
+            raise self.fault(
+                node, path, f"cannot read {written(node.value[:40])} as {node.tag.rsplit(':', 1)[-1]}"
+            ) from None
         if isinstance(value, int) and abs(value) >= _INT_LIMIT:
-            # hex, octal or 1:2:3 notation can write, in a short text, a number Python refuses to
+            # hex or octal notation can write, in a short text, a number Python refuses to
             # print; every message quoting it would fail, so it is refused here, where it stands
             raise self.fault(node, path, f"a number of more than {_INT_DIGITS} digits")
         if isinstance(value, str) and _SURROGATE.search(value):  # no file, terminal or PDF can hold it
