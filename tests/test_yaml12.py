@@ -239,3 +239,14 @@ def test_the_score_page_reads_a_languages_words_as_the_command_line(tmp_path: Pa
         assert len(got[-1]["faults"]) == 1 and "players.0.goal" in got[-1]["faults"][0], got[-1]
         assert watched.errors == []
         watched.close()
+
+
+@pytest.mark.parametrize("name", ["yes", "1e3", "0o10", "1:30", "on", "010", "True", "null", "~", "2024-01-01"])
+def test_a_saved_record_reads_back_as_it_was_in_either_yaml(name: str) -> None:
+    import yaml
+
+    from estoril_pnp.source.yamlparse import dump
+
+    record = {"players": [{"colour": "red", "name": name, "goal": True, "coins": 10}]}
+    text = dump(record)
+    assert parsed(text) == record == yaml.safe_load(text)  # score -i saves what both read back

@@ -123,6 +123,20 @@ class _Core:
     yaml_constructors: ClassVar = {**yaml.SafeLoader.yaml_constructors, _INT: _int, _BOOL: _bool}
 
 
+def dump(data: Any) -> str:
+    """YAML text that reads back as `data` here (YAML 1.2) and in a YAML 1.1 reader alike: a text
+    either would read as something else (`yes`, `0o10`, `1e3`, `1:30`) is quoted."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None)
+
+
+class _Dumper(yaml.SafeDumper):
+    # a plain scalar is written only where every resolver of both schemas reads it as its own type
+    yaml_implicit_resolvers: ClassVar = {
+        first: [*_resolvers().get(first, []), *yaml.SafeDumper.yaml_implicit_resolvers.get(first, [])]
+        for first in {*_resolvers(), *yaml.SafeDumper.yaml_implicit_resolvers}
+    }
+
+
 class _Loader(_Core, _MergeBound, _Base):  # type: ignore[misc, valid-type]
     """Parser events, and the safe constructor for scalars, reading the core schema."""
 
