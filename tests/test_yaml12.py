@@ -250,3 +250,15 @@ def test_a_saved_record_reads_back_as_it_was_in_either_yaml(name: str) -> None:
     record = {"players": [{"colour": "red", "name": name, "goal": True, "coins": 10}]}
     text = dump(record)
     assert parsed(text) == record == yaml.safe_load(text)  # score -i saves what both read back
+
+
+def test_a_sheet_key_that_is_a_yes_no_value_is_said_as_yaml_writes_it(tmp_path: Path) -> None:
+    pack = tmp_path / "pandemic"
+    shutil.copytree(PANDEMIC, pack)
+    sheet = pack / "scoring.yaml"
+    sheet.write_text(
+        sheet.read_text(encoding="utf-8").replace("{yes: cubes_out}", "{true: cubes_out}", 1), encoding="utf-8"
+    )
+    result = runner.invoke(app, ["validate", "--pack", str(pack)])
+    assert result.exit_code == 1, result.output
+    assert "(got true)" in result.output and "True" not in result.output, result.output
