@@ -24,9 +24,9 @@ class Finding:
 
 
 def shown(value: object, limit: int = 60) -> str:
-    """`repr(value)`, cut short: a message quotes what it refuses, not a whole megabyte of it."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+    """`value` quoted as YAML writes it (a text always quoted), cut short: a message quotes what
+    it refuses, never a Python value, nor a whole megabyte of it."""
+    return written(value, limit)
 
 
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
@@ -37,8 +37,7 @@ def written(value: object, limit: int = 60) -> str:
     """`value` as YAML would write it (`true`, `null`, `{value: lamps}`), cut short: a message about
     a YAML file quotes what the user wrote, never a Python value. A text on its own is quoted, so it
     reads apart from the words around it; a text in a list or mapping only where YAML needs quotes."""
-    text = value if isinstance(value, str) else _flow(value)
-    text = repr(text) if isinstance(value, str) else text
+    text = _quoted(value) if isinstance(value, str) else _flow(value)
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
@@ -53,7 +52,7 @@ def _flow(value: object, depth: int = 0) -> str:
         return f"a number of about {round(value.bit_length() * 0.30103)} digits"
     if isinstance(value, str):
         plain = _PLAIN.fullmatch(value) and value.lower() not in _YAML_WORDS
-        return value if plain else repr(value)
+        return value if plain else _quoted(value)
     if isinstance(value, dict):
         items = list(value.items())
         parts = (f"{_flow(k, depth + 1)}: {_flow(v, depth + 1)}" for k, v in items[:10])
@@ -61,7 +60,27 @@ def _flow(value: object, depth: int = 0) -> str:
     if isinstance(value, (list, tuple)):
         parts = (_flow(v, depth + 1) for v in value[:10])
         return "[" + ", ".join(parts) + (", …" if len(value) > 10 else "") + "]"
-    return repr(value)
+    if isinstance(value, float) and value != value:
+        return ".nan"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return ".inf" if value > 0 else "-.inf"
+    return str(value)  # a number (a date, if one were ever given, as its ISO text)
+
+
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _quoted(text: str) -> str:
+    """A text in YAML's quotes: single, or double with YAML's escapes (`\\n`, `\\x1b`) where it
+    holds a character no one can see."""
+    if text.isprintable():
+        return "'" + text.replace("'", "''") + "'"
+    return '"' + "".join(_ESCAPES.get(c) or (c if c.isprintable() else _escape(c)) for c in text) + '"'
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 class InputError(Exception):

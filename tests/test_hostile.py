@@ -158,7 +158,7 @@ SPEC: dict[str, dict] = {
     "a number at the top": score(b"42\n"),
     "players as a mapping": score(rec("players: {}\nmissions: []\n")),
     "hand of numbers": score(edit("hand: [j_bourbon, s_smith, zsa_zsa_g]", "hand: [1, 2]")),
-    "name an impossible date": score(edit("name: Ana", "name: 2016-13-45")),
+    "name an impossible date": score(edit("name: Ana", "name: !!timestamp 2016-13-45")),
     "name a list": score(edit("name: Ana", "name: [Ana]")),
     "name of 200 characters": score(edit("name: Ana", f"name: {'A' * 200}")),
     "colour a number": score(edit("colour: red", "colour: 5")),

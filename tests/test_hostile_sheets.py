@@ -216,13 +216,17 @@ def test_a_record_message_quotes_yaml_not_python(tmp_path: Path, pl: str, says: 
     assert line.endswith(says), line
 
 
-def test_a_quoted_no_is_said_to_need_no_quotes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("word", ["on", "maybe", '"y"'])
+def test_a_word_that_is_no_yes_or_no_is_refused(tmp_path: Path, word: str) -> None:
+    # YAML 1.2: `on` is text, and no language's yes or no
     record = stawka(tmp_path, "easy: 0, hard: 0, tens: 0, secrets: 0")
-    text = record.read_text(encoding="utf-8").replace("goal: false}\n  - {colour: de", 'goal: "no"}\n  - {colour: de')
-    assert '"no"' in text, text
+    text = record.read_text(encoding="utf-8").replace(
+        "goal: false}\n  - {colour: de", f"goal: {word}}}\n  - {{colour: de"
+    )
+    assert word in text, text
     record.write_text(text, encoding="utf-8")
     (line,) = refused(STAWKA, record)
-    assert line.endswith("players[0].goal: must be yes or no, written without quotes ('no' in quotes is a text)"), line
+    assert line.endswith(f"players[0].goal: must be yes or no (got '{word.strip(chr(34))}')"), line
 
 
 def test_a_name_far_from_every_piece_gets_no_suggestion(tmp_path: Path) -> None:

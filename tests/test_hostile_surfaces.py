@@ -577,7 +577,7 @@ def test_a_control_character_in_a_cell_is_refused_at_its_cell(tmp_path: Path) ->
     with pytest.raises(InputError) as refused:
         read_table(tmp_path / "cards.csv")
     [finding] = refused.value.findings
-    assert (finding.line, finding.key) == (2, "name") and "control character ('\\x1b')" in finding.message
+    assert (finding.line, finding.key) == (2, "name") and 'control character ("\\x1b")' in finding.message
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,8 @@ ALIAS_BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
 def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Every limit holds with libyaml's parser and with PyYAML's own (when libyaml is missing)."""
     if request.param == "python":
-        monkeypatch.setattr(yamlparse, "_Loader", type("_PyLoader", (yamlparse._MergeBound, yaml.SafeLoader), {}))
+        bases = (yamlparse._Core, yamlparse._MergeBound, yaml.SafeLoader)
+        monkeypatch.setattr(yamlparse, "_Loader", type("_PyLoader", bases, {}))
     elif not yaml.__with_libyaml__:
         pytest.skip("libyaml is not installed")
     return request.param
@@ -97,7 +98,13 @@ def test_a_long_text_is_refused_at_its_key() -> None:
 
 @pytest.mark.parametrize(
     ("value", "words"),
-    [("9" * 5000, "as int"), ("2016-13-45", "as timestamp"), ("0b_", "as int"), ("0x_", "as int")],
+    [
+        ("9" * 5000, "as int"),
+        ("!!timestamp 2016-13-45", "as timestamp"),
+        ("!!int 0b_", "as int"),
+        ("!!int 0x_", "as int"),
+        ("!!bool yes", "as bool"),  # YAML 1.2 has two booleans
+    ],
 )
 def test_values_python_cannot_read_are_findings(value: str, words: str) -> None:
     message = refused(f"a:\n  b: {value}\n")

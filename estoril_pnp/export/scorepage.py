@@ -21,6 +21,7 @@ from typing import Any
 from ..files.atomic import atomic_path
 from ..files.resources import resource_dir
 from ..i18n import markup
+from ..i18n.answers import record_words
 from ..i18n.catalogs import MissingText, Texts, plural_category
 from ..pack.load import Pack
 from ..pieces.selection import Picture
@@ -195,10 +196,14 @@ def page_data(
             groups[cid] = own.raw(f"{KEYS}group.{cid}")
         except MissingText:
             groups[cid] = collection["what"]
+    # the words a record may answer a yes/no entry with, as `score` reads them (record.py); only a
+    # sheet with such an entry needs them
+    yesno = any(e["kind"] == "yesno" for e in resolved["entries"])
     return {
         "lang": lang,
         "store": store,
         "sheet": resolved,
+        **({"answers": record_words(t.catalogs)} if yesno else {}),
         "texts": texts,
         "plurals": plurals,
         "plural": [plural_category(lang, n) for n in range(PLURALS_UP_TO + 1)],

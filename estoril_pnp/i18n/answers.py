@@ -4,9 +4,15 @@ The words are catalog texts (`answer.yes_word`, `answer.yes_letter`, `answer.no_
 `answer.no_letter`). Any language's words are understood, whatever the question's language,
 folded as names are (i18n/folding.py: case, accents and punctuation aside), so a player who
 types "yes" in a Polish session is not refused.
+
+A record answers a yes/no entry with `true`/`false`, or with a yes or no word of any of the pack's
+languages (`record_words`): YAML 1.2 reads `yes` as text (source/yamlparse.py), and the score page
+(templates/scorepage/sheet.js) reads a record's words from the same table.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import typer
 
@@ -27,6 +33,19 @@ def understood(t: Texts) -> dict[str, bool]:
             word = fold(words(key))
             if word:
                 out.setdefault(word, key.startswith("answer.yes"))
+    return out
+
+
+def record_words(catalogs: Mapping[str, Mapping[str, str]]) -> dict[str, bool]:
+    """The words a record may answer a yes/no entry with, folded, and what they mean: YAML's
+    true and false, English's yes and no, and every catalog's `answer.yes_word` and `answer.no_word`
+    (English's meaning wins a clash, then the languages in alphabetical order)."""
+    out = {"true": True, "false": False, "yes": True, "no": False}
+    for lang in sorted(catalogs, key=lambda lang: (lang != "en", lang)):
+        for key, meaning in (("answer.yes_word", True), ("answer.no_word", False)):
+            word = fold(catalogs[lang].get(key) or "")
+            if word:
+                out.setdefault(word, meaning)
     return out
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, written
 from ..render.layout import ACCEPTS, CHOICES, NUMBERS, Design, Layout, check_style
 from ..render.resolve import CONTENT
 from .items import Item, Values
@@ -105,13 +105,13 @@ def _content(verb: str, value: Any, fault: Callable[[str], None]) -> Any:
         return value
     if verb == "shape":
         if value not in CHOICES["shape"]:
-            fault(f"must be a shape: {', '.join(CHOICES['shape'])} (got {value!r})")
+            fault(f"must be a shape: {', '.join(CHOICES['shape'])} (got {written(value)})")
             return None
         return value
     if verb == "icons":
         names = [part.strip() for part in value.split("|")]
         if not all(names):
-            fault(f"must be icon names split by | (got {value!r})")
+            fault(f"must be icon names split by | (got {written(value)})")
             return None
         return names
     if verb == "grid":
@@ -119,7 +119,7 @@ def _content(verb: str, value: Any, fault: Callable[[str], None]) -> Any:
         for part in value.split("|"):
             pair = part.split()
             if len(pair) != 2 or not all(p.isdigit() for p in pair):
-                fault(f"must be filled cells as 'column row' whole numbers split by | (got {value!r})")
+                fault(f"must be filled cells as 'column row' whole numbers split by | (got {written(value)})")
                 return None
             cells.append([int(p) for p in pair])
         return cells
@@ -153,20 +153,20 @@ def _style(key: str, value: Any, fault: Callable[[str], None]) -> Any:
         return None
     if key in WHOLE:
         if not value.isdigit():
-            fault(f"must be a whole number (got {value!r})")
+            fault(f"must be a whole number (got {written(value)})")
             return None
         return int(value)
     if key in NUMBERS:
         number = _number(value)
         if number is None:
-            fault(f"must be a number (got {value!r})")
+            fault(f"must be a number (got {written(value)})")
         return number
     if key in BOOLEANS:
         if value.lower() in YES:
             return True
         if value.lower() in NO:
             return False
-        fault(f"must be yes or no (got {value!r})")
+        fault(f"must be yes or no (got {written(value)})")
         return None
     if key in ("dash", "colours"):
         parts = [part.strip() for part in value.split("|")]
@@ -174,7 +174,7 @@ def _style(key: str, value: Any, fault: Callable[[str], None]) -> Any:
             return parts
         numbers = [_number(p) for p in parts]
         if any(n is None for n in numbers):
-            fault(f"must be lengths in mm split by | (got {value!r})")
+            fault(f"must be lengths in mm split by | (got {written(value)})")
             return None
         return numbers
     return value

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, written
 from ..files.resources import default_pack
 from ..i18n.catalogs import Catalogs, Texts
 from ..scoring import sheet as scoresheet
@@ -72,7 +72,7 @@ def load_pack(directory: Path, keep_sheet_faults: bool = False) -> Pack:
     files = PackFiles(directory)
     findings: list[Finding] = []
     info, info_src = _read(files, "pack.yaml", PackInfo, findings)
-    manifest, manifest_src = _read(files, "components.yaml", Manifest, findings)
+    manifest, manifest_src = _manifest(files, findings)
     catalogs = _load_catalogs(files, findings)
     read: dict[str, ItemFile] = {}
     if manifest is not None:
@@ -109,6 +109,15 @@ def load_sheet(files: PackFiles, model: GameModel | None, numbers: Mapping[str, 
     if model is None:
         return scoresheet.load(path, dict(numbers), None)
     return scoresheet.load(path, {**numbers, **model.numbers()}, model.score_pieces())
+
+
+def _manifest(files: PackFiles, findings: list[Finding]) -> tuple[Manifest | None, yamlsrc.Located | None]:
+    """components.yaml; a score-only pack (a scoring.yaml and nothing to print) may leave it out,
+    and is read as `pieces: {}`."""
+    name = "components.yaml"
+    if not files.path(name).exists() and files.path(scoresheet.SHEET).exists():
+        return Manifest(pieces={}), yamlsrc.Located(files.path(name), {"pieces": {}}, {})
+    return _read(files, name, Manifest, findings)
 
 
 def _read(
@@ -157,7 +166,7 @@ def _load_catalogs(files: PackFiles, findings: list[Finding]) -> dict[str, dict[
             if isinstance(value, str):
                 flat[".".join(map(str, path))] = value
             else:
-                findings.append(src.finding(path, f"a translation must be text (got {value!r})"))
+                findings.append(src.finding(path, f"a translation must be text (got {written(value)})"))
         bad_code = names.problem(file.stem)
         if bad_code:  # the code names output folders and is typed as --lang
             findings.append(Finding(file, None, "", f"the language code {bad_code}"))

@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, written
 from ..source import names, yamlsrc
 from ..source.packfiles import PackFiles
 from . import icons, picture
@@ -173,7 +173,9 @@ def _load_design(files: PackFiles, stamps: tuple[tuple[Path, int, int], ...]) ->
             if _number(data["min_text"]) and 0 < data["min_text"] <= 72:
                 min_text = float(data["min_text"])
             else:
-                findings.append(src.finding(("min_text",), f"a text size in points, 0–72 (got {data['min_text']!r})"))
+                findings.append(
+                    src.finding(("min_text",), f"a text size in points, 0–72 (got {written(data['min_text'])})")
+                )
         for section, target in (("fonts", fonts), ("icons", concepts), ("layouts", raw)):
             entries = data.get(section) or {}
             if not isinstance(entries, dict):
@@ -184,7 +186,7 @@ def _load_design(files: PackFiles, stamps: tuple[tuple[Path, int, int], ...]) ->
             if isinstance(value, str) and HEX.match(value):
                 palette[name] = value
             else:
-                findings.append(src.finding(("palette", name), f"a colour is #rrggbb (got {value!r})"))
+                findings.append(src.finding(("palette", name), f"a colour is #rrggbb (got {written(value)})"))
     checker = _Checker(palette, files, findings, min_text)
     font_names = {role: checker.font(role, value, src) for role, (value, src) in fonts.items()}
     icon_names = {concept: checker.icon(value, src, ("icons", concept)) for concept, (value, src) in concepts.items()}
@@ -219,7 +221,7 @@ class _Checker:
     def font(self, role: str, file: Any, src: yamlsrc.Located) -> str:
         where = ("fonts", role)
         if not isinstance(file, str) or not file.lower().endswith((".ttf", ".otf")):
-            message = f"a font is a TrueType or OpenType file name such as Vollkorn-Regular.ttf (got {file!r})"
+            message = f"a font is a TrueType or OpenType file name such as Vollkorn-Regular.ttf (got {written(file)})"
             self.findings.append(src.finding(where, message))
             return ""
         try:
@@ -230,7 +232,7 @@ class _Checker:
 
     def icon(self, name: Any, src: yamlsrc.Located, where: tuple) -> str:
         if not isinstance(name, str):
-            self.findings.append(src.finding(where, f"an icon is a name such as game/medal (got {name!r})"))
+            self.findings.append(src.finding(where, f"an icon is a name such as game/medal (got {written(name)})"))
             return ""
         try:
             _icon(self.files, name, _locator(src.finding(where, "")))
@@ -264,15 +266,17 @@ class _Checker:
         mine = own if isinstance(own, dict) else {}
         if verb not in ACCEPTS:
             if "verb" in mine or not own:
-                self.findings.append(src.finding((*path, "verb"), f"unknown verb {verb!r}; known: {', '.join(VERBS)}"))
+                self.findings.append(
+                    src.finding((*path, "verb"), f"unknown verb {written(verb)}; known: {', '.join(VERBS)}")
+                )
             return None
         if not (isinstance(box, list) and len(box) == 4 and all(_number(v) for v in box)):
             if "box" in mine or not own:
                 self.findings.append(src.finding((*path, "box"), "box must be [x, y, width, height] in mm"))
             return None
         style = {k: v for k, v in el.items() if k not in ("verb", "box")}
-        written = {k: v for k, v in style.items() if k in mine}
-        problems = check_style(verb, written, self, lambda k, m: src.finding((*path, k), m))
+        given = {k: v for k, v in style.items() if k in mine}
+        problems = check_style(verb, given, self, lambda k, m: src.finding((*path, k), m))
         self.findings += problems
         inherited = check_style(verb, {k: v for k, v in style.items() if k not in mine}, self, _quiet)
         if problems or inherited:
@@ -294,21 +298,21 @@ def check_style(
         if key not in ACCEPTS[verb]:
             out.append(at(key, f"unknown key for a {verb}; it accepts {', '.join(sorted(ACCEPTS[verb]))}"))
         elif key in NUMBERS and not _number(value):
-            out.append(at(key, f"expected a number (got {value!r})"))
+            out.append(at(key, f"expected a number (got {written(value)})"))
         elif verb == "image" and (bad := _image_key(key, value)):
             out.append(at(key, bad))
         elif verb == "text" and key in ("size", "min") and value < checker.min_text:
             out.append(at(key, f"{value:g} pt is under the smallest text size, min_text: {checker.min_text:g} pt"))
         elif key in CHOICES and value not in CHOICES[key] and value is not None:
-            out.append(at(key, f"unknown value {value!r}; choose one of {', '.join(CHOICES[key])}"))
+            out.append(at(key, f"unknown value {written(value)}; choose one of {', '.join(CHOICES[key])}"))
         elif key in COLOURS and isinstance(value, str) and not _colour_known(checker.palette, value):
-            out.append(at(key, f"unknown colour {value!r}; the palette has {', '.join(checker.palette)}"))
+            out.append(at(key, f"unknown colour {written(value)}; the palette has {', '.join(checker.palette)}"))
         elif key == "colours" and not (
             isinstance(value, list) and len(value) == 2 and all(_colour_known(checker.palette, v) for v in value)
         ):
             out.append(at(key, "expected two palette colours"))
         elif key == "font" and value not in _roles(checker):
-            out.append(at(key, f"unknown font role {value!r}; known: {', '.join(sorted(_roles(checker)))}"))
+            out.append(at(key, f"unknown font role {written(value)}; known: {', '.join(sorted(_roles(checker)))}"))
         elif key == "icon" and isinstance(value, str) and isinstance(checker, _Checker):
             try:
                 _icon(checker.files, value, _locator(at(key, "")))
@@ -327,11 +331,11 @@ def _image_key(key: str, value: Any) -> str | None:
     if key == "image":
         return picture.kind_problem(value)
     if key == "anchor" and picture.anchor(value) is None:
-        return f"{picture.ANCHOR_RULE} (got {value!r})"
+        return f"{picture.ANCHOR_RULE} (got {written(value)})"
     if key == "angle" and value not in picture.ANGLES:
-        return f"a picture turns by quarter turns: 0, 90, 180 or 270 (got {value!r})"
+        return f"a picture turns by quarter turns: 0, 90, 180 or 270 (got {written(value)})"
     if key == "bleed" and not isinstance(value, bool):
-        return f"expected true or false (got {value!r})"
+        return f"expected true or false (got {written(value)})"
     return None
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, written
 from ..i18n import markup
 from . import icons, picture
 from .fonts import face, family_name
@@ -110,7 +110,13 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
     for i, item in enumerate(items):
         if not isinstance(item, Mapping) or item.get("layout") not in design.layouts:
             raise InputError(
-                [_at(el, "items", f"no layout named {item.get('layout') if isinstance(item, Mapping) else item!r}")]
+                [
+                    _at(
+                        el,
+                        "items",
+                        f"no layout named {written(item.get('layout') if isinstance(item, Mapping) else item)}",
+                    )
+                ]
             )
         sub = design.layouts[item["layout"]]
         if len(items) == 1:
@@ -204,7 +210,7 @@ def _ops(
 
 def _icon(design: Design, el: Element, name: Any) -> str:
     if not isinstance(name, str):
-        raise InputError([_at(el, "icon", f"an icon is a name such as game/medal (got {name!r})")])
+        raise InputError([_at(el, "icon", f"an icon is a name such as game/medal (got {written(name)})")])
     return str(design.icon_file(name, _at(el, "icon", "")))
 
 
@@ -309,7 +315,7 @@ def _marked(
             if run_font is None:
                 style = "bold italic" if span.bold and span.italic else "bold" if span.bold else "italic"
                 message = (
-                    f"the font {family_name(font)} has no {style} face for {span.text.strip()!r}: "
+                    f"the font {family_name(font)} has no {style} face for {written(span.text.strip())}: "
                     f"put its {style} file beside it in the pack's fonts/, or unmark the words"
                 )
                 faults.append(Fault(el.name, message))

@@ -26,7 +26,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, written
 from ..i18n import markup
 from ..i18n.catalogs import FALLBACK, MissingText, Texts
 from ..render import icons
@@ -82,7 +82,7 @@ class Recorder:
 
     def plural(self, key: str, count: int, **values: object) -> Markup:
         if not isinstance(count, int) or isinstance(count, bool):  # the sandbox reports it at the template's line
-            raise ValueError(f"plural({key!r}, …) needs a whole number, not {count!r}")
+            raise ValueError(f"plural({written(key)}, …) needs a whole number, not {written(count)}")
         self.keys.update(k for k in self.texts.catalogs.get(FALLBACK, {}) if k.startswith(f"{key}."))
         return _marked(self._look_up(lambda: self.texts.plural(key, count, **values), f"{key}.other"))
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
-import yaml
 
 from ..errors import Finding, InputError
 from ..files.atomic import atomic_path
@@ -69,7 +68,9 @@ def settle(sheet: Sheet, t: Texts, data: dict[str, Any], overrides: Mapping[str,
     """The checked game; the answers are offered for saving first, even if the check then fails."""
     if overrides:
         data = {**data, "options": dict(overrides)}
-    offer_save(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None), t)
+    from ..source.yamlparse import dump  # PyYAML's import, only once there is a record to save
+
+    offer_save(dump(data), t)
     # a refused check is said in the sheet's words of the asked language: its catalog in English's place
     asked = {**t.catalogs, "en": {**t.catalogs.get("en", {}), **t.catalogs.get(t.lang, {})}}
     return parse(sheet, Located("<interactive>", data), {}, asked)

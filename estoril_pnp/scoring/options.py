@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, written
 from .sheet import Sheet
 
 YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
@@ -27,17 +27,17 @@ def parse_options(sheet: Sheet, given: Sequence[str]) -> dict[str, bool | str]:
         key, eq, value = word.partition("=")
         key, value = key.strip(), value.strip().lower()
         if not eq or not key:
-            problems.append(f"{word!r} is not KEY=VALUE")
+            problems.append(f"{written(word)} is not KEY=VALUE")
         elif key not in rules:
-            problems.append(f"unknown option {key!r}; the score sheet's options: {', '.join(rules) or 'none'}")
+            problems.append(f"unknown option {written(key)}; the score sheet's options: {', '.join(rules) or 'none'}")
         elif rules[key] and value not in rules[key]:
-            problems.append(f"{key} must be {' or '.join(rules[key])} (got {value!r})")
+            problems.append(f"{key} must be {' or '.join(rules[key])} (got {written(value)})")
         elif not rules[key] and value not in YES + NO:
-            problems.append(f"{key} must be yes or no (got {value!r})")
+            problems.append(f"{key} must be yes or no (got {written(value)})")
         else:
             parsed = value if rules[key] else value in YES
             if out.setdefault(key, parsed) != parsed:  # a contradiction is named, never settled by order
-                problems.append(f"{key} given twice: {said[key]!r}, then {value!r}")
+                problems.append(f"{key} given twice: {written(said[key])}, then {written(value)}")
             said.setdefault(key, value)
     if problems:
         raise InputError([Finding("--option", None, "", p) for p in problems])

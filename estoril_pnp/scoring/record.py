@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from ..errors import Finding, InputError, written
+from ..i18n.answers import record_words
 from ..i18n.catalogs import fill
 from ..i18n.folding import fold, near
 from ..source import typed, yamlsrc
@@ -29,7 +30,6 @@ from .sheet import Piece, Sheet, evaluate_num
 STDIN = "-"
 MAX_PLAYERS = 16
 MAX_NAME = 100  # characters in a player's name
-YESNO_WORDS = {"yes", "no", "true", "false", "y", "n", "on", "off"}  # folded: what a quoted yes or no looks like
 
 
 class Unresolved(ValueError):
@@ -176,6 +176,10 @@ class _Check:
     findings: list[Finding] = field(default_factory=list)
     shape: list[Finding] = field(default_factory=list)  # wrong types, unknown and missing keys
     meant: set[Path_] = field(default_factory=set)  # keys a misspelt key was said to mean
+
+    @cached_property
+    def answers(self) -> dict[str, bool]:
+        return record_words(self.catalogs)
 
     @cached_property
     def seat_names(self) -> Names:
@@ -365,7 +369,7 @@ class _Check:
             return
         result = score(self.sheet, played)
         n = len(played.players)
-        # a finding about a seat points at its place in the record; one about all of them at `players`
+        # a finding about a seat points at its place in the record; one about all of them names the check
         at = [place(played.players, s) for s in seats(self.sheet, played.players)]
         places: list[Path_] = [("players",) if i is None else ("players", i) for i in at]
         for check in self.sheet.checks:
@@ -380,7 +384,12 @@ class _Check:
             for at, value in found:
                 if (low is not None and value < low) or (high is not None and value > high):
                     words = {"value": value, "least": "" if low is None else low, "most": "" if high is None else high}
-                    self.fault(at, self.says(check, words))
+                    if check["each"] is not None:
+                        self.fault(at, self.says(check, words))
+                    else:  # about the whole record, no one place in it: named by the sheet's check
+                        self.findings.append(
+                            Finding(self.src.file, None, f"check {check['id']}", self.says(check, words))
+                        )
                     break
 
     def wanted(self, entry: Mapping[str, Any], raw: Mapping[str, Any], at: Path_, switches: Mapping[str, Any]) -> bool:
@@ -410,12 +419,13 @@ class _Check:
 
     def value(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int, playing: list[str]) -> Any:
         kind = entry["kind"]
-        if kind == "yesno":
-            if isinstance(value, str) and fold(value) in YESNO_WORDS:
-                self.fault(at, f"must be yes or no, written without quotes ({written(value)} in quotes is a text)")
-            elif value is not None and not isinstance(value, bool):
+        if kind == "yesno":  # true/false, or a yes or no word of any of the pack's languages
+            meaning = (
+                value if isinstance(value, bool) else self.answers.get(fold(value)) if isinstance(value, str) else None
+            )
+            if value is not None and meaning is None:
                 self.fault(at, f"must be yes or no (got {written(value)})")
-            return value is True
+            return meaning is True
         if kind == "number":
             if value is None:  # only an entry with a default may be left out (`wanted`)
                 return rules.default(entry, n)

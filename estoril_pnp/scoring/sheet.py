@@ -884,7 +884,7 @@ class _Reader:
             return None
         forms = [k for k in value if k in FORMS]
         if len(forms) != 1:
-            got = ", ".join(map(str, value)) or "nothing"
+            got = ", ".join(k if isinstance(k, str) else written(k) for k in value) or "nothing"  # `true`, not True
             hints = [h for k in value if (h := _meant(k, FORMS))] if not forms else []
             self.fault(at, f"an expression has one of {', '.join(FORMS)} (got {got}){''.join(hints[:1])}")
             return None

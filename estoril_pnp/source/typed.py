@@ -284,5 +284,5 @@ def _count(n: int | None, unit: str) -> str:
 
 def _either(values: tuple[Any, ...] | list[Any]) -> str:
     """'a', 'b' or 'c'."""
-    quoted = [repr(v) for v in values]
+    quoted = [written(v) for v in values]
     return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"

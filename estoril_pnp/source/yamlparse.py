@@ -11,11 +11,11 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
-from ..errors import Finding, InputError
+from ..errors import Finding, InputError, written
 from .document import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_STRING, Located, Path_, dotted
 
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -76,8 +76,69 @@ class _MergeBound:
             raise _TooManyMerged(node)
 
 
-class _Loader(_MergeBound, _Base):  # type: ignore[misc, valid-type]
-    """Parser events, and the safe constructor for scalars."""
+_BOOL, _INT, _FLOAT, _NULL = (f"tag:yaml.org,2002:{t}" for t in ("bool", "int", "float", "null"))
+# YAML 1.2's core schema: what a plain value means. Unlike YAML 1.1 (PyYAML's own), yes, no, on,
+# off, y and n are text, as is 1:30 (no base 60), 010 is ten (octal is 0o10), 1_000 and 2024-01-01
+# are text. The score page's record reader (templates/scorepage/record.js) reads the same way.
+_CORE: tuple[tuple[str, str, str], ...] = (
+    (_BOOL, r"true|True|TRUE|false|False|FALSE", "tTfF"),
+    (_INT, r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+", "-+0123456789"),
+    (
+        _FLOAT,
+        r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
+        "-+.0123456789",
+    ),
+    (_NULL, r"~|null|Null|NULL|", "~nN"),
+    ("tag:yaml.org,2002:merge", r"<<", "<"),  # `<<:` merge keys, as PyYAML reads them
+)
+
+
+def _resolvers() -> dict[str | None, list[tuple[str, re.Pattern[str]]]]:
+    out: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {}
+    for tag, pattern, first in _CORE:
+        regexp = re.compile(f"^(?:{pattern})$")
+        for char in (*first, "") if tag == _NULL else first:
+            out.setdefault(char, []).append((tag, regexp))
+    return out
+
+
+def _int(loader: Any, node: yaml.ScalarNode) -> int:
+    text = loader.construct_scalar(node)
+    if text[:2] in ("0o", "0x"):
+        return int(text[2:], 8 if text[1] == "o" else 16)
+    return int(text, 10)  # a ValueError for what is no core integer (`!!int 0b1`): one finding
+
+
+def _bool(loader: Any, node: yaml.ScalarNode) -> bool:
+    text = loader.construct_scalar(node)
+    if text.lower() not in ("true", "false"):
+        raise ValueError(text)  # `!!bool yes`: YAML 1.2 has two booleans
+    return text.lower() == "true"
+
+
+class _Core:
+    """YAML 1.2's core schema for a PyYAML loader: its plain values' types and their constructors."""
+
+    yaml_implicit_resolvers: ClassVar = _resolvers()
+    yaml_constructors: ClassVar = {**yaml.SafeLoader.yaml_constructors, _INT: _int, _BOOL: _bool}
+
+
+def dump(data: Any) -> str:
+    """YAML text that reads back as `data` here (YAML 1.2) and in a YAML 1.1 reader alike: a text
+    either would read as something else (`yes`, `0o10`, `1e3`, `1:30`) is quoted."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None)
+
+
+class _Dumper(yaml.SafeDumper):
+    # a plain scalar is written only where every resolver of both schemas reads it as its own type
+    yaml_implicit_resolvers: ClassVar = {
+        first: [*_resolvers().get(first, []), *yaml.SafeDumper.yaml_implicit_resolvers.get(first, [])]
+        for first in {*_resolvers(), *yaml.SafeDumper.yaml_implicit_resolvers}
+    }
+
+
+class _Loader(_Core, _MergeBound, _Base):  # type: ignore[misc, valid-type]
+    """Parser events, and the safe constructor for scalars, reading the core schema."""
 
 
 class _Composer:
@@ -146,7 +207,7 @@ class _Composer:
         return node
 
     def tag(self, event: yaml.NodeEvent, kind: type, value: str | None = None) -> str:
-        """The tag written, or the one a plain value implies (int, bool, null...), as PyYAML resolves it."""
+        """The tag written, or the one a plain value implies (int, bool, null...) in the core schema."""
         if event.tag not in (None, "!"):
             return event.tag
         return self.loader.resolve(kind, value, event.implicit)
@@ -203,9 +264,11 @@ class _Builder:
         try:
             value = self.loader.construct_object(node, deep=True)
         except (ValueError, OverflowError):  # such as an impossible date, or '0b_' read as binary
-            raise self.fault(node, path, f"cannot read {node.value[:40]!r} as {node.tag.rsplit(':', 1)[-1]}") from None
+            raise self.fault(
+                node, path, f"cannot read {written(node.value[:40])} as {node.tag.rsplit(':', 1)[-1]}"
+            ) from None
         if isinstance(value, int) and abs(value) >= _INT_LIMIT:
-            # hex, octal or 1:2:3 notation can write, in a short text, a number Python refuses to
+            # hex or octal notation can write, in a short text, a number Python refuses to
             # print; every message quoting it would fail, so it is refused here, where it stands
             raise self.fault(node, path, f"a number of more than {_INT_DIGITS} digits")
         if isinstance(value, str) and _SURROGATE.search(value):  # no file, terminal or PDF can hold it

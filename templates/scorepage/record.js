@@ -14,7 +14,10 @@ const RecordIO = (() => {
     if (t === "" || t === "~" || t === "null" || t === "Null" || t === "NULL") return null;
     if (/^(true|True|TRUE)$/.test(t)) return true;
     if (/^(false|False|FALSE)$/.test(t)) return false;
+    // YAML 1.2's core schema, as estoril_pnp/source/yamlparse.py reads it: yes, no, on, off are text
     if (/^[-+]?[0-9]+$/.test(t)) return Number(t);
+    if (/^0o[0-7]+$/.test(t)) return parseInt(t.slice(2), 8);
+    if (/^0x[0-9a-fA-F]+$/.test(t)) return parseInt(t.slice(2), 16);
     if (t[0] === '"' || t[0] === "'") {
       const [value, rest] = quoted(t, 0, line);
       if (t.slice(rest).trim() !== "") throw new YamlError(line, "text after a quoted value");

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import Finding, InputError
+from ...errors import Finding, InputError, written
 from ...i18n.catalogs import Catalogs
 from ...source import typed, yamlsrc
 from ...source.packfiles import PackFiles
@@ -235,6 +235,6 @@ def _duplicates(src: Located, key: str, values: list[Any], field: str | None = N
     for i, value in enumerate(values):
         if value in seen:
             path = (key, i, field) if field else (key, i)
-            out.append(src.finding(path, f"duplicate {field or 'entry'} {value!r}"))
+            out.append(src.finding(path, f"duplicate {field or 'entry'} {written(value)}"))
         seen.add(value)
     return out

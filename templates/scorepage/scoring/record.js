@@ -131,7 +131,12 @@ Scoring.record = (() => {
     if (e.kind === "holder") return v == null ? null : one(r.match.colour, v, path, t(e.label));
     if (e.kind === "holders") return readHolders(r, e, v, path);
     if (e.kind === "number") { if (!Number.isInteger(v)) fault(path, "scorepage.refuse.type", { what: t(e.label) }); return v; }
-    if (e.kind === "yesno") { if (typeof v !== "boolean") fault(path, "scorepage.refuse.type", { what: t(e.label) }); return v === true; }
+    if (e.kind === "yesno") {
+      // true/false, or a yes or no word of the pack's languages (i18n/answers.py: record_words)
+      const meaning = typeof v === "string" ? (r.S.D.answers || {})[fold(v)] : v;
+      if (typeof meaning !== "boolean") fault(path, "scorepage.refuse.type", { what: t(e.label) });
+      return meaning === true;
+    }
     return v;
   }
 
