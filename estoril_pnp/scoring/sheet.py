@@ -21,25 +21,25 @@ from ..i18n.folding import near
 from ..source import yamlsrc
 from ..source.yamlsrc import Located, Path_
 from . import bounds
-from .forms import ENTRY_FORMS as _ENTRY_FORMS
 from .forms import FORMS as FORMS
 from .forms import IT as IT
-from .forms import LIST_FORMS as _LIST_FORMS
-from .forms import PAIR_FORMS as _PAIR_FORMS
-from .forms import PIECE_FORMS as _PIECE_FORMS
 from .forms import PLAYERS as PLAYERS
+from .forms import TABLE, Step, StepKind
 from .forms import TOTAL as TOTAL
+from .forms import Expr as Expr
 from .forms import Num as Num
-from .forms import Step, StepKind
 from .forms import evaluate_num as evaluate_num
+from .forms.check import MAX_PARTS as MAX_PARTS
+from .forms.check import MAX_TABLE as MAX_TABLE
+from .forms.check import ROUNDS as ROUNDS
+from .forms.check import WHOSE as WHOSE
+from .forms.check import Where
 
 SHEET = "scoring.yaml"
 VERSION = 1
 LIMIT = 1_000_000  # |a literal number|: every result stays far inside 2**53
 MAX_DEPTH = 20  # nesting of one expression
 MAX_FORMS = 2_000  # expression forms in a whole sheet: the work of scoring one seat
-MAX_TABLE = 200  # points of one table
-MAX_PARTS = 50  # parts of one list form (plus, times, least, most) or of one number value's sum
 TEAM = "team"  # the one seat of a co-operative game
 MAX_ITEMS = 500  # pieces of one collection written in a sheet
 SHAPES = ("circle", "triangle", "square", "diamond", "star")
@@ -48,8 +48,6 @@ ONCE = ("game", "player", "any")
 _ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _KEY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
 _RGB = re.compile(r"#[0-9a-fA-F]{6}")
-
-Expr = Any  # an expression in resolved JSON form (docs/score-sheet.md)
 
 
 @dataclass(frozen=True)
@@ -229,9 +227,7 @@ _CONTEST = {
     "each": False, "of": False, "over": False, "prizes": True, "rounding": False, "zero_wins": False, "tie": False,
 }  # fmt: skip
 TIES = ("split", "full", "none")
-ROUNDS = ("down", "up", "nearest")
 _PIECE_KINDS = ("pieces", "choice", "choices", "holders")  # entries a piece list may name
-WHOSE = ("mine", "others", "any")
 
 
 class _Reader:
@@ -748,7 +744,7 @@ class _Reader:
                 self.fault(at, f"unknown piece {written(ident)}: a measure belongs to a piece of the sheet")
                 continue
             self.at[ident] = at
-            found = self.expr(raw, at, owner=None, measure=True)
+            found = self.expr(raw, at, Where(None, True, 0))
             if found is not None:
                 out[ident] = found
             else:  # already a finding: not "missing" too
@@ -781,7 +777,7 @@ class _Reader:
             self.categories[ident] = category  # before its points: `won` may name a contest, a cycle is found later
             self.at[ident] = (*at, "points" if "points" in spec else "contest")
             if "points" in spec:
-                category["points"] = self.expr(spec["points"], (*at, "points"), owner=ident)
+                category["points"] = self.expr(spec["points"], (*at, "points"), Where(ident, False, 0))
             else:
                 category["contest"] = self.contest(spec["contest"], (*at, "contest"), ident)
 
@@ -812,7 +808,7 @@ class _Reader:
         out["each"] = out["over"] = None
         out["of"] = []
         if "over" in spec:
-            out["over"] = self.expr(spec["over"], (*at, "over"), owner=owner)
+            out["over"] = self.expr(spec["over"], (*at, "over"), Where(owner, False, 0))
             return out
         each = spec["each"]
         entry = self.entries.get(each) if isinstance(each, str) else None
@@ -867,10 +863,10 @@ class _Reader:
             names |= {c for e in self.entries.values() if e["kind"] == "pieces" for c in e["of"]}
         return [self.collections[c] for c in self.collections if c in names]
 
-    def expr(self, value: Any, at: Path_, owner: str | None, measure: bool = False, depth: int = 0) -> Expr | None:
-        """An expression, checked and resolved; `owner` (a category or figure) records what it reads."""
+    def expr(self, value: Any, at: Path_, where: Where) -> Expr | None:
+        """An expression, checked and resolved; `where.owner` (a category or figure) records what it reads."""
         self.forms += 1
-        if depth > MAX_DEPTH:
+        if where.depth > MAX_DEPTH:
             self.fault(at, f"nested deeper than {MAX_DEPTH} levels")
             return None
         if self.forms == MAX_FORMS + 1:
@@ -888,170 +884,8 @@ class _Reader:
             hints = [h for k in value if (h := _meant(k, FORMS))] if not forms else []
             self.fault(at, f"an expression has one of {', '.join(FORMS)} (got {got}){''.join(hints[:1])}")
             return None
-        form = forms[0]
-        if form in _PIECE_FORMS:
-            return self.piece_expr(form, value, at, owner, measure)
-        if form in _LIST_FORMS or form in _PAIR_FORMS:
-            if self.keys(value, at, {form: True}, form) is None:
-                return None
-            items = self.listed(value[form], (*at, form), "expressions")
-            if not self.short(items, (*at, form), "expressions"):
-                return None
-            parts = [self.expr(v, (*at, form, j), owner, measure, depth + 1) for j, v in enumerate(items)]
-            if form in _PAIR_FORMS and len(parts) != 2:
-                self.fault((*at, form), f"needs exactly two expressions (got {len(parts)})")
-                return None
-            if not parts:
-                self.fault((*at, form), "needs at least one expression")
-            return None if any(p is None for p in parts) or not parts else {form: parts}
-        if form == "div":
-            spec = self.keys(value, at, {"div": True, "by": True, "round": False}, "div")
-            if spec is None:
-                return None
-            inner = self.expr(spec["div"], (*at, "div"), owner, measure, depth + 1)
-            by = self.num(spec["by"], (*at, "by"), least=1)
-            if by is not None and by != PLAYERS and evaluate_num(by, 1) < 1:
-                self.fault((*at, "by"), f"must be 1 or more (got {evaluate_num(by, 1)})")
-                by = None
-            rounding = spec.get("round", "down")
-            if rounding not in ROUNDS:
-                self.fault((*at, "round"), f"must be {', '.join(ROUNDS)} (got {written(rounding)})")
-                return None
-            return None if inner is None or by is None else {"div": inner, "by": by, "round": rounding}
-        if form == "if":
-            spec = self.keys(value, at, {"if": True, "then": True, "else": True}, "if")
-            if spec is None:
-                return None
-            parts = {k: self.expr(spec[k], (*at, k), owner, measure, depth + 1) for k in ("if", "then", "else")}
-            return None if None in parts.values() else parts
-        if form == "table":
-            if self.keys(value, at, {"table": True, "points": True}, "table") is None:
-                return None
-            inner = self.expr(value["table"], (*at, "table"), owner, measure, depth + 1)
-            given = self.listed(value["points"], (*at, "points"), "numbers")
-            if not self.short(given, (*at, "points"), "numbers", MAX_TABLE):
-                return None
-            points = [self.const(p, (*at, "points", j)) for j, p in enumerate(given)]
-            if not points:
-                self.fault((*at, "points"), "needs at least one number")
-            return None if inner is None or not points or None in points else {"table": inner, "points": points}
-        if measure:
-            self.fault(at, f"a measure counts pieces only; '{form}' reads a player")
-            return None
-        if self.keys(value, at, {form: True}, form) is None:
-            return None
-        target = value[form]
-        if form in _ENTRY_FORMS:
-            entry = self.entries.get(target) if isinstance(target, str) else None
-            if not entry or entry["kind"] != _ENTRY_FORMS[form]:
-                self.dangling((*at, form), target, f"must name a {_ENTRY_FORMS[form]} entry (got {written(target)})")
-                return None
-            return {form: target}
-        known = {*self.category_names, *self.figure_names, TOTAL} if form == "figure" else self.contest_names
-        if not isinstance(target, str) or target not in known:
-            what = "figure or category" if form == "figure" else "contest category"
-            self.dangling((*at, form), target, f"unknown {what} {written(target)}")
-            return None
-        if owner:
-            self.deps.setdefault(owner, set()).add(target)
-            self.dep_at.setdefault(owner, at)
-        return {form: target}
-
-    def piece_expr(self, form: str, value: dict[str, Any], at: Path_, owner: str | None, measure: bool) -> Expr | None:
-        allowed = {form: True, "except": False}
-        if form == "count":
-            allowed |= {"field": False, "is": False, "in": False, "symbol": False, "mine": False}
-            allowed |= {"also": False, "whose": False}
-        elif form in ("sum", "distinct", "measure"):
-            allowed |= {"of": True} | ({"among": False} if form == "distinct" else {})
-        spec = self.keys(value, at, allowed, form)
-        if spec is None:
-            return None
-        pieces = self.pieces(
-            spec["count"] if form == "count" else spec["of"], (*at, "count" if form == "count" else "of"), measure
-        )
-        if pieces is None:
-            return None
-        excluded = spec.get("except", [])
-        excluded = [excluded] if isinstance(excluded, str) else self.listed(excluded, (*at, "except"), "collections")
-        if not all(self.collection(c, (*at, "except")) for c in excluded):
-            return None
-        reach = [c for c in self.reach(pieces) if c.id not in excluded]
-        out: dict[str, Any] = {"of": pieces, "except": excluded}
-        if form == "sum":
-            if not self.field(spec["sum"], reach, (*at, "sum"), numeric=True):
-                return None
-            return {"sum": spec["sum"], **out}
-        if form == "distinct":
-            if not self.field(spec["distinct"], reach, (*at, "distinct")):
-                return None
-            among = spec.get("among")
-            if among is not None:
-                among = self.listed(among, (*at, "among"), "values")
-                if not self.scalars(among, (*at, "among")):
-                    return None
-            return {"distinct": spec["distinct"], **out, "among": among}
-        if form == "measure":
-            entry = self.entries.get(spec["measure"]) if isinstance(spec["measure"], str) else None
-            if measure or not entry or entry["kind"] != "choice":
-                self.dangling(
-                    (*at, "measure"), spec["measure"], f"must name a choice entry (got {written(spec['measure'])})"
-                )
-                return None
-            self.measured_choices.add(entry["id"])
-            return {"measure": spec["measure"], **out}
-        out = {"count": pieces, "except": excluded, "field": None, "is": None, "in": None, "symbol": None}
-        out |= {"mine": False, "also": None, "whose": None}
-        if "also" in spec:
-            also = self.pieces(spec["also"], (*at, "also"), measure=False)
-            whose = spec.get("whose", "others")
-            if whose not in WHOSE:
-                self.fault((*at, "whose"), f"must be {', '.join(WHOSE)} (got {written(whose)})")
-                return None
-            if also is None or len(also) != 1:
-                if also is not None:
-                    self.fault((*at, "also"), "must name one entry")
-                return None
-            out["also"], out["whose"] = also[0], whose
-        elif "whose" in spec:
-            self.fault(at, "'whose' needs 'also'")
-            return None
-        if spec.get("mine") is not None and self.flag(spec["mine"], (*at, "mine")) and spec["mine"]:
-            if "field" not in spec or {"is", "in", "symbol"} & set(spec):
-                self.fault(at, "'mine' compares a 'field' with the seat's colour: give 'field' without 'is' or 'in'")
-                return None
-            if not self.field(spec["field"], reach, (*at, "field")):
-                return None
-            out["field"], out["mine"] = spec["field"], True
-            return out
-        if "symbol" in spec:
-            if {"field", "is", "in"} & set(spec):
-                self.fault(at, "count either a symbol or a field's value, not both")
-                return None
-            symbol = spec["symbol"]
-            if not any(symbol in p.symbols for c in reach for p in c.items):
-                self.fault(
-                    (*at, "symbol"),
-                    f"unknown symbol {written(symbol)}: no piece of {', '.join(c.id for c in reach)} has it",
-                )
-                return None
-            out["symbol"] = symbol
-        elif "field" in spec:
-            if ("is" in spec) == ("in" in spec) or not self.field(spec["field"], reach, (*at, "field")):
-                if ("is" in spec) == ("in" in spec):
-                    self.fault(at, "a count by field needs either 'is' or 'in'")
-                return None
-            out["field"] = spec["field"]
-            if "is" in spec:
-                out["is"] = spec["is"] if self.scalars([spec["is"]], (*at, "is")) else None
-            else:
-                out["in"] = self.listed(spec["in"], (*at, "in"), "values")
-                if not self.scalars(out["in"], (*at, "in")):
-                    return None
-        elif {"is", "in"} & set(spec):
-            self.fault(at, "'is' and 'in' need a 'field'")
-            return None
-        return out
+        form = TABLE[forms[0]]
+        return form.check(self, form, value, at, where)
 
     def scalars(self, values: list[Any], at: Path_) -> bool:
         """Values a field is compared with: texts or whole numbers."""
@@ -1122,7 +956,7 @@ class _Reader:
                 found = self.contest(keys, at, target, partial=True)
                 return {k: v for k, v in (found or {}).items() if k in keys} if found is not None else None
             spec = self.keys(keys, at, {"points": True}, "a change to a category of points")
-            return {"points": self.expr(spec["points"], (*at, "points"), owner=target)} if spec else None
+            return {"points": self.expr(spec["points"], (*at, "points"), Where(target, False, 0))} if spec else None
         if part == "entries" and target in self.entries:
             kind = self.entries[target]["kind"]
             own = {k: False for k in _ENTRY_KINDS[kind] if k not in _FIXED}
@@ -1148,7 +982,7 @@ class _Reader:
             if name in self.categories or name == TOTAL:
                 self.fault(("figures", name), f"{name!r} is already the name of a category")
             self.at[name] = ("figures", name)
-            found = self.expr(raw, ("figures", name), owner=name)
+            found = self.expr(raw, ("figures", name), Where(name, False, 0))
             if found is not None:
                 out[name] = found
         return out
@@ -1222,7 +1056,7 @@ class _Reader:
                     (*at, "result"), f"must be {'win or lose' if together else 'win or rank'} (got {written(result)})"
                 )
             self.at[f"end:{ident}"] = (*at, "met")
-            met = self.expr(end["met"], (*at, "met"), owner=None)
+            met = self.expr(end["met"], (*at, "met"), Where(None, False, 0))
             out["ends"].append({
                 "id": ident, "met": met, "result": result,
                 "label": self.key(end["label"], (*at, "label")), "why": self.key(end["why"], (*at, "why")),
@@ -1265,7 +1099,7 @@ class _Reader:
                 continue
             check: dict[str, Any] = {"id": ident, "each": None, "all": None, "seats": None}
             self.at[f"check:{ident}"] = (*at, forms[0])
-            check[forms[0]] = self.expr(spec[forms[0]], (*at, forms[0]), owner=None)
+            check[forms[0]] = self.expr(spec[forms[0]], (*at, forms[0]), Where(None, False, 0))
             check["least"] = self.num(spec["least"], (*at, "least")) if "least" in spec else None
             check["most"] = self.num(spec["most"], (*at, "most")) if "most" in spec else None
             check["message"] = self.key(spec["message"], (*at, "message"))
