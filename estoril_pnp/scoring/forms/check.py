@@ -118,9 +118,9 @@ def step(r: Reader, form: Form, value: dict[str, Any], at: Path_, where: Where) 
         return None
     target = value[form.name]
     if form.name == "figure":
-        known, what = {*r.category_names, *r.figure_names, TOTAL}, "figure or category"
+        known, what = {*r.declared.categories, *r.declared.figures, TOTAL}, "figure or category"
     else:
-        known, what = r.contest_names, "contest category"
+        known, what = r.declared.contests, "contest category"
     if not isinstance(target, str) or target not in known:
         r.dangling((*at, form.name), target, f"unknown {what} {written(target)}")
         return None
