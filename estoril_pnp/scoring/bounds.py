@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .forms import FORMS, IT, MAX_LIST, PLAYERS, TOTAL, evaluate_num, form_of
+from .forms import IT, MAX_LIST, PLAYERS, TABLE, TOTAL, evaluate_num, form_of
+from .forms.bound import Range, hull
 
 SAFE = 2**53
 _CLAMP = 2**62
-
-Range = tuple[int, int]
 
 
 def _clamp(value: int) -> int:
@@ -26,10 +25,6 @@ def _clamp(value: int) -> int:
 
 def _r(low: int, high: int) -> Range:
     return _clamp(low), _clamp(high)
-
-
-def _hull(*ranges: Range) -> Range:
-    return min(r[0] for r in ranges), max(r[1] for r in ranges)
 
 
 class _Bounds:
@@ -85,59 +80,10 @@ class _Bounds:
     def _expr(self, x: Any) -> Range:
         if isinstance(x, (int, list)) or x == PLAYERS:
             return self.num(x)
-        form_of(x, FORMS)  # a form of none of them is named here, never ranged as the last one below
-        if "count" in x:
-            n = self.size(x["count"])
-            if x["symbol"] is not None:
-                n *= max((len(p.symbols) for c in self.items.values() for p in c), default=0)
-            return _r(0, n)
-        if "sum" in x:
-            n = self.size(x["of"])
-            low, high = self.field(x["sum"], x["of"])
-            return _r(n * low, n * high)
-        if "distinct" in x:
-            return _r(0, self.size(x["of"]))
-        if "measure" in x:
-            return _hull((0, 0), *(self.known[f"measure:{m}"] for m in self.sheet.measures))
-        if "holds" in x or "yes" in x:
-            return 0, 1
-        if "value" in x:
-            forms = self.entries[x["value"]]
-            ranges = [self.num(f[k]) for f in forms for k in ("min", "max", "default") if f.get(k) is not None]
-            return _hull((0, 0), *ranges)
-        if "figure" in x:
-            self.tainted |= x["figure"] in self.beyond
-            return self.known.get(x["figure"], (0, 0))
-        if "won" in x:
-            return 0, MAX_LIST
-        if "table" in x:
-            self.expr(x["table"])
-            return min(x["points"]), max(x["points"])
-        if "div" in x:
-            low, high = self.expr(x["div"])
-            return min(low, 0), max(high, 0)
-        if "if" in x:
-            self.expr(x["if"])
-            return _hull(self.expr(x["then"]), self.expr(x["else"]))
-        for form in ("at_least", "at_most", "equal"):
-            if form in x:
-                self.expr(x[form][0])
-                self.expr(x[form][1])
-                return 0, 1
-        if "minus" in x:
-            (a, b), (c, d) = self.expr(x["minus"][0]), self.expr(x["minus"][1])
-            return _r(a - d, b - c)
-        parts = [self.expr(p) for p in next(iter(x.values()))]
-        if "plus" in x:
-            return _r(sum(p[0] for p in parts), sum(p[1] for p in parts))
-        if "least" in x or "most" in x:
-            pick = min if "least" in x else max
-            return pick(p[0] for p in parts), pick(p[1] for p in parts)
-        out: Range = (1, 1)  # times: every partial product is a value the page computes too
-        for low, high in parts:
-            ends = [out[0] * low, out[0] * high, out[1] * low, out[1] * high]
-            out = self.check(_r(min(ends), max(ends)))
-        return out
+        # a form of none of them is named here, never ranged as another
+        return TABLE[form_of(x, TABLE)].bound(self, x)
+
+    clamped = staticmethod(_r)
 
     def contest(self, category: Mapping[str, Any], patches: list[Mapping[str, Any]]) -> Range:
         prizes = [p for c in (category["contest"], *patches) for p in c.get("prizes", ())]
@@ -182,7 +128,7 @@ def beyond(sheet: Any) -> Iterator[tuple[str, str]]:
                 work = lambda c=category: b.contest(c, patches.get(c["id"], []))  # noqa: E731
             else:
                 exprs = [category["points"], *(p["points"] for p in patches.get(name, []) if "points" in p)]
-                work = lambda xs=exprs: _hull(*(b.expr(x) for x in xs))  # noqa: E731
+                work = lambda xs=exprs: hull(*(b.expr(x) for x in xs))  # noqa: E731
             b.known[name] = yield from judged(name, work)
         else:
             b.known[name] = yield from judged(name, lambda x=sheet.figures[name]: b.expr(x))

@@ -9,17 +9,17 @@ docs/score-sheet.md defines every number computed here; the phone page computes 
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
 from ..errors import Finding, InputError
 from . import rules
-from .forms import form_of
+from .forms import IT, PIECE_KEYS, PLAYERS, TABLE, TOTAL, Expr, evaluate_num, form_of
+from .forms.evaluate import Env, Fn, divide, pieces_of
 from .seats import Seat, seats
-from .sheet import IT, PLAYERS, TOTAL, Expr, Piece, Sheet, evaluate_num
+from .sheet import Piece, Sheet
 
 Value = Any  # an entry's value: ids, a count, a number, a yes/no, a seat or None
 
@@ -67,35 +67,6 @@ class Result:
 
 
 # ---- compiling ---------------------------------------------------------------------------------
-
-Fn = Callable[["_Env", Any], int]
-
-
-class _Env:
-    """One seat while a record is scored."""
-
-    __slots__ = ("figs", "game", "measures", "pieces", "players", "seat", "seats", "values", "won")
-
-    def __init__(
-        self,
-        seat: str,
-        values: dict[str, Any],
-        pieces: dict[str, Any],
-        game: Mapping[str, Any],
-        n: int,
-        measures: Mapping[str, Fn],
-    ):
-        self.seat = seat  # its id
-        self.measures = measures
-        self.values = values
-        self.pieces = pieces  # entry id -> tuple of Piece, or an int (a bare count)
-        self.game = game
-        self.players = n
-        self.figs: dict[str, int] = {}
-        self.won: dict[str, int] = {}
-        # every seat's pieces, this one's included: what `also` compares with (their pieces, not the
-        # seats: a seat holding the list of seats would be a cycle, freed by the garbage collector only)
-        self.seats: list[dict[str, Any]] = []
 
 
 @dataclass(frozen=True)
@@ -184,38 +155,6 @@ def _as_pieces(lookup: Mapping[str, Mapping[str, Piece]], values: Mapping[str, A
     return out
 
 
-def _pieces(names: Sequence[str], excluded: Sequence[str]) -> Callable[[_Env, Any], Any]:
-    """A piece list's value: its pieces, or an int for a lone bare count."""
-    if len(names) == 1 and not excluded:
-        name = names[0]
-        return (lambda e, it: it) if name == IT else (lambda e, it: e.pieces[name])
-    gone = frozenset(excluded)
-
-    def get(e: _Env, it: Any) -> Any:
-        out: list[Piece] = []
-        for name in names:
-            part = it if name == IT else e.pieces[name]
-            if isinstance(part, int):  # a bare count: only `count` reads it (scorerecord sees to that)
-                out.append(part)  # type: ignore[arg-type]
-            else:
-                out.extend(part)
-        return [p for p in out if isinstance(p, int) or p.collection not in gone] if gone else out
-
-    return get
-
-
-def _also(x: Expr, get: Callable[[_Env, Any], Any]) -> Callable[[_Env, Any], Any]:
-    """The pieces of `get` that also stand in another entry's value of some seats."""
-    entry, whose = x["also"], x["whose"]
-
-    def also(e: _Env, it: Any) -> list[Piece]:
-        seats = [s for s in e.seats if (s is e.pieces) == (whose == "mine")] if whose != "any" else e.seats
-        there = {p.id for s in seats if not isinstance(s[entry], int) for p in s[entry]}
-        return [p for p in get(e, it) if not isinstance(p, int) and p.id in there]
-
-    return also
-
-
 def compile_expr(x: Expr) -> Fn:
     """An expression as a function of a seat and `it` (a measure's pieces): the form is looked up and
     the sheet's numbers read here, once per plan, not for every record."""
@@ -223,155 +162,7 @@ def compile_expr(x: Expr) -> Fn:
         return lambda e, it: x
     if x == PLAYERS or isinstance(x, list):
         return lambda e, it: evaluate_num(x, e.players)
-    return _FORMS[form_of(x, _FORMS)](x)
-
-
-def _count(x: Expr) -> Fn:
-    get = _pieces(x["count"], x["except"])
-    if x["also"] is not None:
-        get = _also(x, get)
-    if x["mine"]:
-        name = x["field"]
-        return lambda e, it: sum([p.fields[name] == e.seat for p in get(e, it)])
-    if x["symbol"] is not None:
-        symbol = x["symbol"]
-        return lambda e, it: sum([p.symbols.count(symbol) for p in get(e, it)])
-    if x["field"] is not None:
-        name = x["field"]
-        wanted = frozenset(x["in"]) if x["in"] is not None else frozenset([x["is"]])
-        return lambda e, it: sum([p.fields[name] in wanted for p in get(e, it)])
-    return lambda e, it: _size(get(e, it))
-
-
-def _sum(x: Expr) -> Fn:
-    get, name = _pieces(x["of"], x["except"]), x["sum"]
-    return lambda e, it: sum([p.fields[name] for p in get(e, it)])
-
-
-def _distinct(x: Expr) -> Fn:
-    get, name = _pieces(x["of"], x["except"]), x["distinct"]
-    if x["among"] is None:
-        return lambda e, it: len({p.fields[name] for p in get(e, it)})
-    among = frozenset(x["among"])
-    return lambda e, it: len({p.fields[name] for p in get(e, it)} & among)
-
-
-def _measure(x: Expr) -> Fn:
-    get, entry = _pieces(x["of"], x["except"]), x["measure"]
-
-    def measure(e: _Env, it: Any) -> int:
-        chosen = e.values.get(entry)
-        return 0 if chosen is None else e.measures[chosen](e, get(e, it))
-
-    return measure
-
-
-def _holds(x: Expr) -> Fn:
-    entry = x["holds"]
-    return lambda e, it: int(e.game.get(entry) == e.seat)
-
-
-def _yes(x: Expr) -> Fn:
-    entry = x["yes"]
-    return lambda e, it: int(bool(e.values.get(entry)))
-
-
-def _value(x: Expr) -> Fn:
-    entry = x["value"]
-    return lambda e, it: e.values[entry]
-
-
-def _figure(x: Expr) -> Fn:
-    name = x["figure"]
-    return lambda e, it: e.figs[name]
-
-
-def _won(x: Expr) -> Fn:
-    name = x["won"]
-    return lambda e, it: e.won.get(name, 0)
-
-
-def _table(x: Expr) -> Fn:
-    inner, points = compile_expr(x["table"]), x["points"]
-    return lambda e, it: points[min(max(inner(e, it), 0), len(points) - 1)]
-
-
-def _div(x: Expr) -> Fn:
-    inner, by, rounding = compile_expr(x["div"]), compile_expr(x["by"]), x["round"]
-    return lambda e, it: divide(inner(e, it), by(e, it), rounding)
-
-
-def _if(x: Expr) -> Fn:
-    test, then, other = compile_expr(x["if"]), compile_expr(x["then"]), compile_expr(x["else"])
-    return lambda e, it: then(e, it) if test(e, it) else other(e, it)
-
-
-def _times(x: Expr) -> Fn:
-    # "so many points per thing": the sheet's own numbers are multiplied once, here
-    factor = math.prod(p for p in x["times"] if isinstance(p, int))
-    parts = [compile_expr(p) for p in x["times"] if not isinstance(p, int)]
-    if len(parts) == 1:
-        only = parts[0]
-        return lambda e, it: factor * only(e, it)
-    return lambda e, it: factor * math.prod([f(e, it) for f in parts])
-
-
-def _pair(form: str, op: Callable[[int, int], int]) -> Callable[[Expr], Fn]:
-    def compile_pair(x: Expr) -> Fn:
-        a, b = (compile_expr(p) for p in x[form])
-        return lambda e, it: op(a(e, it), b(e, it))
-
-    return compile_pair
-
-
-def _combined(form: str, combine: Callable[[list[int]], int]) -> Callable[[Expr], Fn]:
-    def compile_list(x: Expr) -> Fn:
-        parts = [compile_expr(p) for p in x[form]]
-        return lambda e, it: combine([f(e, it) for f in parts])
-
-    return compile_list
-
-
-_PAIRS: dict[str, Callable[[int, int], int]] = {
-    "minus": lambda a, b: a - b,
-    "at_least": lambda a, b: int(a >= b),
-    "at_most": lambda a, b: int(a <= b),
-    "equal": lambda a, b: int(a == b),
-}
-# every form of docs/score-sheet.md -> how it is compiled
-_FORMS: dict[str, Callable[[Expr], Fn]] = {
-    "count": _count,
-    "sum": _sum,
-    "distinct": _distinct,
-    "measure": _measure,
-    "holds": _holds,
-    "yes": _yes,
-    "value": _value,
-    "figure": _figure,
-    "won": _won,
-    "table": _table,
-    "div": _div,
-    "if": _if,
-    "times": _times,
-    **{form: _combined(form, combine) for form, combine in (("plus", sum), ("least", min), ("most", max))},
-    **{form: _pair(form, op) for form, op in _PAIRS.items()},
-}
-
-
-def _size(value: Any) -> int:
-    """How many pieces; a bare count (a `count_ok` entry given as a number) is that number."""
-    if isinstance(value, int):
-        return value
-    if isinstance(value, tuple):  # one entry's pieces (_as_pieces): no bare count among them
-        return len(value)
-    return sum([part if isinstance(part, int) else 1 for part in value])
-
-
-def divide(value: int, by: int, rounding: str) -> int:
-    """value / by rounded down, up, or to the nearest (a half up), exactly."""
-    if rounding == "nearest":
-        return (2 * value + by) // (2 * by)
-    return value // by if rounding == "down" else -(-value // by)
+    return TABLE[form_of(x, TABLE)].evaluate(x, compile_expr)
 
 
 Award = Callable[[Mapping[str, int]], tuple[dict[str, int], tuple[str, ...]]]
@@ -431,7 +222,7 @@ def score(sheet: Sheet, played: Played) -> Result:
             for entry in p.holders:
                 table = p.game_lookup[entry]
                 pieces[entry] = tuple(table[i] for i, c in (game.get(entry) or {}).items() if c == seat.id)
-            envs.append(_Env(seat.id, {**game, **seat.values}, pieces, game, n, p.measures))
+            envs.append(Env(seat.id, {**game, **seat.values}, pieces, game, n, p.measures))
     except KeyError as exc:  # a Played built by hand, not by scorerecord, named a piece its entry does not take
         raise InputError(
             [Finding(sheet.file, None, "entries", f"{exc.args[0]!r} is no piece of the entry naming it")]
@@ -499,7 +290,7 @@ OTHERWISE = {
 }  # the outcome when no end is met
 
 
-Contest = Callable[[list[_Env], Mapping[str, Any]], tuple[ContestResult, ...]]
+Contest = Callable[[list[Env], Mapping[str, Any]], tuple[ContestResult, ...]]
 
 
 def _contest(name: str, contest: Mapping[str, Any], measures: Mapping[str, Fn]) -> Contest:
@@ -509,19 +300,19 @@ def _contest(name: str, contest: Mapping[str, Any], measures: Mapping[str, Fn]) 
     if contest["over"] is not None:
         over = compile_expr(contest["over"])
 
-        def measured(envs: list[_Env], game: Mapping[str, Any]) -> list[tuple[str, dict[str, int]]]:
+        def measured(envs: list[Env], game: Mapping[str, Any]) -> list[tuple[str, dict[str, int]]]:
             return [(name, {e.seat: over(e, None) for e in envs})]
 
     else:
-        each, get = contest["each"], _pieces(contest["of"], ())
+        each, get = contest["each"], pieces_of(contest["of"], ())
 
-        def measured(envs: list[_Env], game: Mapping[str, Any]) -> list[tuple[str, dict[str, int]]]:
+        def measured(envs: list[Env], game: Mapping[str, Any]) -> list[tuple[str, dict[str, int]]]:
             chosen = game.get(each)
             ids = (chosen,) if isinstance(chosen, str) else chosen or ()
             held = [(e, get(e, None)) for e in envs]  # every contest of the category measures the same pieces
             return [(pid, {e.seat: measures[pid](e, it) for e, it in held}) for pid in ids]
 
-    def run(envs: list[_Env], game: Mapping[str, Any]) -> tuple[ContestResult, ...]:
+    def run(envs: list[Env], game: Mapping[str, Any]) -> tuple[ContestResult, ...]:
         totals = {e.seat: 0 for e in envs}
         wins = dict(totals)
         out = []
@@ -560,11 +351,12 @@ def needs_pieces(sheet: Sheet, switches: Mapping[str, bool | str]) -> frozenset[
     on = [c for c in categories if rules.in_play(c, switches)]
     found: set[str] = set()
 
-    def walk(x: Any, counting: bool = False) -> None:
+    def walk(x: Any) -> None:
         if isinstance(x, dict):
-            if "count" in x and x.get("field") is None and x.get("symbol") is None:
+            form = next((TABLE[k] for k in x if k in TABLE), None)  # none: a contest, whose `of` reads pieces too
+            if form is not None and not form.as_pieces(x):
                 return
-            for key in ("of", "count"):
+            for key in PIECE_KEYS:
                 if isinstance(x.get(key), list):
                     found.update(n for n in x[key] if n != IT)
             for value in x.values():

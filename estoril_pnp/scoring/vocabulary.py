@@ -1,6 +1,6 @@
-"""The score sheet's reserved names, expression forms, number values and steps
-(docs/score-sheet.md), shared by the reader (sheet.py), the proof of its bounds (bounds.py) and
-the scorer (calc.py)."""
+"""The score sheet's reserved names, number values and steps (docs/score-sheet.md), shared by the
+reader (sheet/), the form table (forms/), the proof of its bounds (bounds.py) and the scorer
+(calc.py). The expression forms themselves are forms/'s table."""
 
 from __future__ import annotations
 
@@ -11,13 +11,6 @@ PLAYERS = "players"  # the one number name that stays a name: the game's player 
 IT = "it"  # a measure's pieces
 TOTAL = "total"
 MAX_LIST = 64  # names in one list of a record (record.py), and so the most pieces one can hold (bounds.py)
-
-# the expression forms (docs/score-sheet.md), by what they read
-PIECE_FORMS = ("sum", "count", "distinct", "measure")
-LIST_FORMS = ("plus", "times", "least", "most")
-ENTRY_FORMS = {"holds": "holder", "yes": "yesno", "value": "number"}  # form -> the entry kind it names
-PAIR_FORMS = ("minus", "at_least", "at_most", "equal")  # exactly two expressions
-FORMS = (*PIECE_FORMS, *ENTRY_FORMS, "figure", "won", *LIST_FORMS, *PAIR_FORMS, "div", "if", "table")
 
 StepKind = Literal["category", "contest", "figure", "total"]
 
@@ -38,6 +31,9 @@ def evaluate_num(value: Num, players: int) -> int:
     if isinstance(value, list):
         return sum(evaluate_num(v, players) for v in value)
     return players if value == PLAYERS else int(value)
+
+
+Expr = Any  # an expression in resolved JSON form (docs/score-sheet.md)
 
 
 def form_of(x: Mapping[str, Any], forms: Collection[str]) -> str:

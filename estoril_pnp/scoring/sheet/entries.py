@@ -1,0 +1,155 @@
+"""Reading a sheet, stage 2: `switches:` (variants and options) and `entries:` (what a record
+gives), each checked against the collections read before."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import written
+from ...source.yamlsrc import Located, Path_
+from .checks import as_words, meant, written_id
+from .keys import ENTRY_COMMON, ENTRY_KINDS, GAME_ONLY, PIECE_KINDS
+from .model import Piece
+from .pieces import PiecesReader
+
+
+class EntriesReader(PiecesReader):
+    """The sheet's switches (`switches`) and entries (`entries`), by id in the file's order."""
+
+    def __init__(self, src: Located, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piece, ...]] | None):
+        super().__init__(src, numbers, pieces)
+        self.switches: dict[str, dict[str, Any]] = {}
+        self.entries: dict[str, dict[str, Any]] = {}
+
+    def read_switches(self, value: Any) -> None:
+        allowed = {"id": True, "kind": True, "values": False, "players": False, "label": False, "rule": False}
+        for i, raw in enumerate(self.listed(value, ("switches",), "switches")):
+            at: Path_ = ("switches", i)
+            spec = self.keys(raw, at, allowed, "a switch")
+            if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
+                self.refused(written_id(raw))
+                continue
+            if spec["kind"] not in ("variant", "option"):
+                self.fault((*at, "kind"), f"must be variant or option (got {written(spec['kind'])})")
+            values = self.listed(spec.get("values", []), (*at, "values"), "names")
+            values = [v for j, v in enumerate(values) if self.ident(v, (*at, "values", j))]
+            if spec["kind"] == "variant" and values:
+                self.fault((*at, "values"), "a variant is on or off; only an option has values")
+            bounds: dict[str, int | None] = {"min": None, "max": None}
+            if "players" in spec:
+                got = self.keys(spec["players"], (*at, "players"), {"min": False, "max": False}, "players")
+                for side in got or {}:
+                    bounds[side] = self.const(got[side], (*at, "players", side)) if got else None
+            if ident in self.switches:
+                self.fault((*at, "id"), f"switch {ident!r} is defined twice")
+            self.switches[ident] = {
+                "id": ident,
+                "kind": spec["kind"],
+                "values": values,
+                "players": bounds,
+                "label": self.key(self.written(spec, "label", f"score.variant.{ident}.name", ident), (*at, "label")),
+                "rule": self.key(self.written(spec, "rule", f"score.variant.{ident}.rule", ""), (*at, "rule")),
+            }
+            for v in values:  # a valued option's values have no key of their own to write
+                self.unwritten[f"score.variant.{ident}.value.{v}"] = as_words(v)
+
+    def switch_on(self, value: Any, at: Path_) -> str | None:
+        """A `when:`: a yes/no switch that must be on."""
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in self.switches:
+            self.dangling(at, value, f"unknown switch {written(value)}; known: {', '.join(self.switches) or 'none'}")
+            return None
+        if self.switches[value]["values"]:
+            self.fault(at, f"switch {value!r} has values; 'when' needs a switch that is on or off")
+        return str(value)
+
+    def read_entries(self, value: Any) -> None:
+        for i, raw in enumerate(self.listed(value, ("entries",), "entries")):
+            at: Path_ = ("entries", i)
+            kind = raw.get("kind") if isinstance(raw, dict) else None
+            if not isinstance(kind, str) or kind not in ENTRY_KINDS:
+                self.fault(
+                    (*at, "kind"),
+                    f"must be one of {', '.join(ENTRY_KINDS)} (got {written(kind)}){meant(kind, ENTRY_KINDS)}",
+                )
+                self.refused(written_id(raw))
+                continue
+            spec = self.keys(raw, at, {**ENTRY_COMMON, **ENTRY_KINDS[kind]}, f"a {kind} entry")
+            if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
+                self.refused(written_id(raw))
+                continue
+            if ident in self.entries:
+                self.fault((*at, "id"), f"entry {ident!r} is defined twice")
+            per = spec["per"]
+            if per not in ("player", "game") or (kind in GAME_ONLY and per != "game"):
+                self.fault(
+                    (*at, "per"), f"must be {'game' if kind in GAME_ONLY else 'player or game'} (got {written(per)})"
+                )
+            ask = self.key(self.written(spec, "ask", f"score.ask.{ident}", ident), (*at, "ask"))
+            entry: dict[str, Any] = {
+                "id": ident,
+                "per": per,
+                "kind": kind,
+                "when": self.switch_on(spec.get("when"), (*at, "when")),
+                "ask": ask,
+                "label": self.key(spec.get("label", ask), (*at, "label")),
+                "only": self.only(spec["only"], per, (*at, "only")) if "only" in spec else None,
+            }
+            entry |= self.entry_keys(kind, spec, at)
+            if kind in PIECE_KINDS and not entry["of"]:  # its collection is refused: so is what counts it
+                self.refused(ident)
+            if kind in PIECE_KINDS:
+                first = self.collections[entry["of"][0]].what if entry["of"] else ident
+                entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
+            elif kind == "holder":
+                entry["noun"] = self.noun(spec["noun"], (*at, "noun")) if "noun" in spec else None
+            if kind == "pieces":
+                entry["where"] = self.words(spec.get("where", f"in {ident}"), (*at, "where"))
+                entry["counted"] = self.words(spec.get("counted", entry["noun"]), (*at, "counted"))
+                entry["listed"] = self.words(spec.get("listed", "them"), (*at, "listed"))
+            self.entries[ident] = entry
+
+    def entry_keys(self, kind: str, spec: Mapping[str, Any], at: Path_) -> dict[str, Any]:
+        """An entry's own keys, resolved; also used for what a change sets."""
+        out: dict[str, Any] = {}
+        if kind == "number":
+            out["min"] = self.num(spec.get("min", 0), (*at, "min"))
+            out["max"] = self.num(spec["max"], (*at, "max")) if "max" in spec else None
+            out["default"] = self.num(spec["default"], (*at, "default")) if spec.get("default") is not None else None
+        elif kind == "pieces":
+            of = spec.get("of")
+            names = [of] if isinstance(of, str) else self.listed(of, (*at, "of"), "collections")
+            if isinstance(of, list) and not of:
+                self.fault((*at, "of"), "must name one collection or more")
+            out["of"] = [c for j, c in enumerate(names) if self.collection(c, (*at, "of", j))]
+            ids = [p.id for c in out["of"] for p in self.collections[c].items]
+            if len(ids) != len(set(ids)):
+                self.fault((*at, "of"), "these collections share piece ids; a record could not say which is meant")
+            out["most"] = self.num(spec["most"], (*at, "most")) if spec.get("most") is not None else None
+            out["count_ok"] = self.flag(spec.get("count_ok", False), (*at, "count_ok"))
+        elif kind in ("choice", "choices", "holders"):
+            of = spec.get("of")
+            out["of"] = [of] if self.collection(of, (*at, "of")) else []
+            if kind == "choice":
+                excluded = self.listed(spec.get("except", []), (*at, "except"), "piece ids")
+                out["except"] = [p for j, p in enumerate(excluded) if self.piece(out["of"], p, (*at, "except", j))]
+                why = spec.get("except_why")
+                out["except_why"] = None if why is None else self.words(why, (*at, "except_why"))
+            else:
+                out["count"] = self.num(spec["count"], (*at, "count")) if "count" in spec else None
+                why = spec.get("expected")
+                out["expected"] = None if why is None else self.numbered(why, (*at, "expected"))
+        return out
+
+    def only(self, value: Any, per: str, at: Path_) -> list[str] | None:
+        """`only:`: the seats (colour ids) that have a per-player entry."""
+        colours = self.collections.get("colours")
+        names = self.listed(value, at, "colour ids")
+        if per != "player" or not names:
+            self.fault(at, "'only' names the seats that have a per-player entry")
+            return None
+        if colours is None or not all(self.piece(["colours"], c, (*at, j)) for j, c in enumerate(names)):
+            return None
+        return list(names)
