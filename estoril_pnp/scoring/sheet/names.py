@@ -20,9 +20,9 @@ def declared(data: Any) -> Declared:
     """The names a sheet's `categories:` and `figures:` declare, whatever else is wrong with it."""
     top = data if isinstance(data, dict) else {}
     figures = top.get("figures") or {}
-    written = [c for c in top.get("categories") or () if isinstance(c, dict) and isinstance(c.get("id"), str)]
-    if not isinstance(top.get("categories"), list):
-        written = []
+    categories = top.get("categories")
+    listed = categories if isinstance(categories, list) else []
+    written = [c for c in listed if isinstance(c, dict) and isinstance(c.get("id"), str)]
     return Declared(
         categories=frozenset(c["id"] for c in written),
         contests=frozenset(c["id"] for c in written if "contest" in c),
