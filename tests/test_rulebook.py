@@ -193,6 +193,18 @@ def test_the_summary_for_the_table_is_one_page(built: Path, lang: str) -> None:
     assert last_words in " ".join(text.split())
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_components_table_counts_the_player_aids_of_the_box(built: Path, lang: str) -> None:
+    # The table lists the published game's pieces: the box holds 4 player aids, one per player,
+    # though this edition prints each as two cards (it once said 8).
+    page = unescape((built / lang / "rulebook.html").read_text(encoding="utf-8"))
+    label = Texts(SHIPPED.catalogs, lang)("rulebook.components.aids")
+    row = re.search(r"<tr><td>" + re.escape(label) + r'</td><td class="n">(\d+)</td>', page)
+    assert row, label
+    assert int(row.group(1)) == SHIPPED.model.data.game.counts.player_aids == 4
+
+
 def test_a_broken_rulebook_is_a_finding_and_writes_nothing(pack_copy: Path, tmp_path: Path) -> None:
     catalog = pack_copy / "i18n" / "en.yaml"
     replace_once(catalog, "    hand_secret: ", "    hand_secret_gone: ")
