@@ -215,6 +215,18 @@ def test_every_rulebook_says_a_short_hand_in_a_two_player_game_ends_the_placing(
     assert boca.name in t("rulebook.round.end_of_placing"), lang
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_components_table_counts_the_player_aids_of_the_box(built: Path, lang: str) -> None:
+    # The table lists the published game's pieces: the box holds 4 player aids, one per player,
+    # though this edition prints each as two cards (it once said 8).
+    page = unescape((built / lang / "rulebook.html").read_text(encoding="utf-8"))
+    label = Texts(SHIPPED.catalogs, lang)("rulebook.components.aids")
+    row = re.search(r"<tr><td>" + re.escape(label) + r'</td><td class="n">(\d+)</td>', page)
+    assert row, label
+    assert int(row.group(1)) == SHIPPED.model.data.game.counts.player_aids == 4
+
+
 def test_a_broken_rulebook_is_a_finding_and_writes_nothing(pack_copy: Path, tmp_path: Path) -> None:
     catalog = pack_copy / "i18n" / "en.yaml"
     replace_once(catalog, "    hand_secret: ", "    hand_secret_gone: ")

@@ -204,6 +204,7 @@ class Counts(Record):
     starting_characters: Count
     missions: Count
     locations: Count
+    player_aids: Count
 
 
 class CharacterFile(Record):

@@ -51,7 +51,7 @@ def context(pack: Estoril, sheet: Sheet, files: PackFiles, t: Texts, copies: Map
             ("starting", len(pack.starting) * len(g.colours)),
             ("missions", len(pack.missions)),
             ("locations", len(pack.locations)),
-            ("aids", copies.get("player_aid", 0) + copies.get("location_aid", 0)),  # cards: two per player
+            ("aids", g.counts.player_aids),  # the box's count; this edition prints each aid as two cards
             ("first_player", copies.get("first_player", 0)),
             ("markers", copies.get("marker", 0) * (len(g.colours) + 1)),
             ("dice", g.dice),
