@@ -7,14 +7,16 @@ messages about a loaded record, `score -i`'s prompts, the PDFs' text), so each h
 - a key path: `players.0.colour`, `options.foo`, `scorepage.title` (lowercase words joined by dots,
   or a word and an index);
 - an identifier in snake case: `most_conspirator`, `secret_missions`;
-- a record's or pack's key written as a key: `players:`, `- colour: red`, `hand: []` (a known key
-  followed by a colon, or a line that starts like a YAML mapping entry);
+- a record's or pack's key written as a file writes it: `players:`, `- colour: red`, `hand: []` (a
+  known key, or a lowercase word opening a line, followed by a colon and a file's kind of value:
+  nothing, a bracket, or one id or number);
 - a file name or folder: `scoring.yaml`, `.json`, `data/`;
 - the word YAML (or JSON);
 - a command-line flag: `--zero-wins`, `-i`.
 
 Prose that resembles these is left alone: "e.g.", "1.5", "Tied? More VP.", a capitalized label
-before a colon ("Hand: …"), dashes and en/em dashes.
+before a colon ("Hand: …"), a word and a colon before a phrase ("with 3 or more players: 1 mission
+face up"), hyphens and en/em dashes.
 """
 
 from __future__ import annotations
@@ -39,8 +41,11 @@ RECORD_KEYS = (
 
 KEY_PATH = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.(?:[a-z][a-z0-9_]*|\d+))+(?![\w])(?!\.\w)")
 SNAKE_CASE = re.compile(r"(?<![\w])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?!\w)")
-KEY = re.compile(r"(?<![\w-])(?:" + "|".join(RECORD_KEYS) + r"):(?!\w)")
-YAML_LINE = re.compile(r"(?m)^[ \t]*(?:- )?[a-z][a-z0-9_]*:(?:[ \t]|$)")
+_VALUE = r"(?=[ \t]*$|[ \t]+[\[{]|[ \t]+[\w-]+[ \t]*(?:$|[,\]}]))"  # what follows a key's colon in a file
+# a key as a file writes it: its value an id, a number, a list or nothing ("hand: []", "colour: red");
+# prose that ends a word with a colon ("With 3 or more players: 1 mission face up") is not one
+KEY = re.compile(r"(?m)(?<![\w-])(?:" + "|".join(RECORD_KEYS) + r"):" + _VALUE)
+YAML_LINE = re.compile(r"(?m)^[ \t]*(?:- )?[a-z][a-z0-9_]*:" + _VALUE)
 FILE = re.compile(
     r"(?<![\w])[\w-]*\.(?:ya?ml|json|md|py|j2|ttf|otf|svg|csv|html?|js|css)(?!\w)"
     r"|(?<![\w])(?:data|fonts|icons|i18n|layouts|packs|templates)/"
