@@ -119,6 +119,7 @@ def test_a_team_game_keeps_each_teams_members(pages: Path, browser: Any, tmp_pat
     watched = opened(browser, pages, "spades")
     page = watched.page
     record = PACKS["spades"] / "records" / "ns_wins.yaml"
+    page.click("#record-details summary")  # the game as text: shown on request
     page.fill("#record-text", record.read_text(encoding="utf-8"))
     page.click("#load")
     assert page.input_value("#name-north_south") == "Ana, Bo"
@@ -148,7 +149,7 @@ def test_a_team_game_counts_teams_not_players(pages: Path, browser: Any) -> None
     assert "player" not in page.inner_text("#main").replace("players' bids", "")  # the sheet's own hint aside
     record = (PACKS["spades"] / "records" / "ns_wins.yaml").read_text(encoding="utf-8")
     refused = page.evaluate("text => scorePage.score(text)", record.replace("colour: east_west", "colour: purple"))
-    assert refused == {"faults": ["players.1.colour: Teams: there is none called “purple”."]}
+    assert refused == {"faults": ["Line 5, Team 2 in the file — Colour: there is none called “purple”."]}
     assert watched.errors == []
     watched.close()
 

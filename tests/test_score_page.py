@@ -166,6 +166,7 @@ def test_a_reload_keeps_the_game_and_the_saved_record_scores_the_same(
     page.once("dialog", lambda d: d.accept())
     page.click("#new-game")
     assert page.query_selector("#result table") is None
+    page.click("#record-details summary")  # the game as text: shown on request
     page.fill("#record-text", saved.read_text(encoding="utf-8"))
     page.click("#load")
     assert totals(page) == {"Red (Ana)": "33", "Yellow": "25", "Blue": "22"}
@@ -257,11 +258,12 @@ def test_a_refused_record_is_explained_in_the_pages_language(pages: Path, browse
     catalog = SHIPPED.catalogs[lang]
     watched = Watched(browser, (pages / lang / "score.html").as_uri())
     record = EXAMPLE.read_text(encoding="utf-8") + "options: {zero_wins: maybe}\n"
+    watched.page.click("#record-details summary")  # the game as text: shown on request
     watched.page.fill("#record-text", record)
     watched.page.click("#load")
     notice = watched.page.inner_text("#notice")
-    unknown = catalog["scorepage.refuse.unknown"]
-    expected = unknown.replace("{what}", catalog["scorepage.options"]).replace("{text}", "zero_wins: maybe")
+    unknown = catalog["scorepage.refuse.unknown"]  # the house rule as the page names it, and the value given
+    expected = unknown.replace("{what}", catalog["score.variant.zero_wins.name"]).replace("{text}", "maybe")
     assert expected in notice, notice
     assert catalog["scorepage.refuse.record"] in notice
     assert watched.errors == []

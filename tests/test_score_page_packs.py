@@ -157,6 +157,7 @@ def test_each_spy_page_loads_clean_and_scores_its_example(spies: Path, browser: 
     page = watched.page
     assert page.inner_text("h1") == WORDS[name][lang]  # the page's own words in the page's language
     example = EXAMPLES / f"{name}.yaml"
+    page.click("#record-details summary")  # the game as text: shown on request
     page.fill("#record-text", example.read_text(encoding="utf-8"))
     page.click("#load")
     want = cli(SPIES[name], example)
@@ -195,6 +196,7 @@ def test_a_house_rule_changes_the_result_on_the_page_as_in_the_command_line(brow
     page = watched.page
     assert page.inner_text("#h-options") == "Hausregeln"
     assert page.is_checked("#option-rounding-down") and not page.is_checked("#option-zero_wins")
+    page.click("#record-details summary")  # the game as text: shown on request
     page.fill("#record-text", path.read_text(encoding="utf-8"))
     page.click("#load")
     assert totals(page) == columns(page, plain)

@@ -82,7 +82,7 @@ def test_what_the_writer_left_out_is_said_in_the_engines_words(conkers: Path) ->
     )
     assert result.exit_code == 0, result.output
     said = result.output
-    assert "Varianten (kommagetrennt: long game; leer für keine)" in said  # a variant named by its id
+    assert "Gespielte Varianten (long game; mehrere durch Kommas getrennt; leer für keine)" in said  # named by its id
     assert "  Variante: „kurz“ gibt es nicht." in said  # a refused answer in the asked language
     assert "Spieler 1: Farbe (Rot, Blau, teal)" in said  # the engine's colour names, else the id
     assert "  wins:" in said and "  string snapped [j/N]:" in said  # an entry asked by its id

@@ -76,6 +76,7 @@ WORDS = (
     "record",
     "record.hint",
     "record.text",
+    "record.explain",
     "save",
     "load",
     "load.file",
@@ -110,6 +111,31 @@ WORDS = (
     "members",
     "game",
     "lowest",
+    "colour",
+    # a loaded record's faults: where they are (line, seat) and why a line cannot be read
+    "refuse.part",
+    "at.line",
+    "at.player",
+    "at.team",
+    "at.nth_player",
+    "at.nth_team",
+    "fault",
+    *(
+        f"file.{why}"
+        for why in (
+            "tab",
+            "layout",
+            "twice",
+            "indentation",
+            "quote",
+            "after_quote",
+            "escape",
+            "brackets",
+            "after_bracket",
+            "signs",
+            "large",
+        )
+    ),
 )
 
 

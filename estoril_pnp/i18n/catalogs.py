@@ -93,6 +93,12 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "scorepage.refuse.only": frozenset({"what"}),
     "scorepage.refuse.members": frozenset({"n", "min", "max"}),
     "scorepage.refuse.members_exact": frozenset({"n", "min", "max"}),
+    "scorepage.at.line": frozenset({"line"}),
+    "scorepage.at.player": frozenset({"colour"}),
+    "scorepage.at.team": frozenset({"colour"}),
+    "scorepage.at.nth_player": frozenset({"n"}),
+    "scorepage.at.nth_team": frozenset({"n"}),
+    "scorepage.fault": frozenset({"place", "message"}),
 }
 
 # `{{` and `}}`, a field `{...}`, or a lone brace. Only a field holding a plain name is

@@ -4,9 +4,32 @@
 
 const RecordIO = (() => {
   // ---- a small YAML reader: the subset a record uses (block and flow mappings and lists,
-  // plain and quoted scalars, comments); anything else is refused with its line.
+  // plain and quoted scalars, comments); anything else is refused with its line and why, as
+  // `code`: the catalog's `scorepage.file.<code>` says it to a player (never the parser's words).
   class YamlError extends Error {
-    constructor(line, message) { super(message); this.line = line; }
+    constructor(line, code) { super(`line ${line}: ${code}`); this.line = line; this.code = code; }
+  }
+
+  // the line each key or list item was read from, by the mapping or list holding it, so a fault
+  // in a record can say where in the file it is
+  const LINES = new WeakMap();
+  function mark(holder, key, line) {
+    if (holder === null || typeof holder !== "object") return;
+    if (!LINES.has(holder)) LINES.set(holder, new Map());
+    if (!LINES.get(holder).has(String(key))) LINES.get(holder).set(String(key), line);
+  }
+  // the line of `path` (keys and indices, from the top) in `data` as parseYaml read it; null if unknown
+  function lineOf(data, path) {
+    let node = data;
+    let line = null;
+    for (const key of path) {
+      if (node === null || typeof node !== "object") break;
+      const at = LINES.get(node);
+      if (!at || !at.has(String(key))) break;
+      line = at.get(String(key));
+      node = node[key];
+    }
+    return line;
   }
 
   function scalar(text, line) {
@@ -20,10 +43,10 @@ const RecordIO = (() => {
     if (/^0x[0-9a-fA-F]+$/.test(t)) return parseInt(t.slice(2), 16);
     if (t[0] === '"' || t[0] === "'") {
       const [value, rest] = quoted(t, 0, line);
-      if (t.slice(rest).trim() !== "") throw new YamlError(line, "text after a quoted value");
+      if (t.slice(rest).trim() !== "") throw new YamlError(line, "after_quote");
       return value;
     }
-    if (/^[&*!|>%@`]/.test(t)) throw new YamlError(line, "anchors, aliases, tags and block texts are not read here");
+    if (/^[&*!|>%@`]/.test(t)) throw new YamlError(line, "signs");
     return t;
   }
 
@@ -44,15 +67,15 @@ const RecordIO = (() => {
         else if (e === "x" || e === "u" || e === "U") {
           const n = { x: 2, u: 4, U: 8 }[e];
           const hex = t.slice(j + 1, j + 1 + n);
-          if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== n) throw new YamlError(line, "a bad escape in a quoted value");
+          if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== n) throw new YamlError(line, "escape");
           out += String.fromCodePoint(parseInt(hex, 16));
           j += n;
-        } else throw new YamlError(line, "a bad escape in a quoted value");
+        } else throw new YamlError(line, "escape");
         continue;
       }
       out += ch;
     }
-    throw new YamlError(line, "a quoted value is not closed");
+    throw new YamlError(line, "quote");
   }
 
   // a flow value ([a, b], {k: v}, or a scalar) starting at t[i]; returns [value, next index]
@@ -70,15 +93,16 @@ const RecordIO = (() => {
         [value, i] = flow(t, i, line);
         while (t[i] === " ") i++;
         if (!list) {
-          if (t[i] !== ":") throw new YamlError(line, "a key without a value in { }");
+          if (t[i] !== ":") throw new YamlError(line, "brackets");
           key = value;
           [value, i] = flow(t, i + 1, line);
           while (t[i] === " ") i++;
           out[String(key)] = value;
-        } else out.push(value);
+          mark(out, key, line);
+        } else { mark(out, out.length, line); out.push(value); }
         if (t[i] === ",") { i++; continue; }
         if (t[i] === close) return [out, i + 1];
-        throw new YamlError(line, `expected , or ${close}`);
+        throw new YamlError(line, "brackets");
       }
     }
     if (t[i] === '"' || t[i] === "'") return quoted(t, i, line);
@@ -115,7 +139,7 @@ const RecordIO = (() => {
     const t = text.trim();
     if (t[0] === "[" || t[0] === "{") {
       const [v, end] = flow(t, 0, line);
-      if (t.slice(end).trim() !== "") throw new YamlError(line, "text after a closing bracket");
+      if (t.slice(end).trim() !== "") throw new YamlError(line, "after_bracket");
       return v;
     }
     return scalar(t, line);
@@ -136,10 +160,10 @@ const RecordIO = (() => {
   }
 
   function parseYaml(source) {
-    if (source.length > 2 * 1024 * 1024) throw new YamlError(1, "the file is larger than 2 MiB");
+    if (source.length > 2 * 1024 * 1024) throw new YamlError(1, "large");
     const lines = [];
     source.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((raw, n) => {
-      if (raw.includes("\t") && /^\s*\t/.test(raw)) throw new YamlError(n + 1, "a tab in the indentation");
+      if (raw.includes("\t") && /^\s*\t/.test(raw)) throw new YamlError(n + 1, "tab");
       const text = stripComment(raw).replace(/\s+$/, "");
       if (text.trim() === "" || text === "---") return;
       if (text === "...") return;
@@ -160,6 +184,7 @@ const RecordIO = (() => {
         while (pos < lines.length && lines[pos].indent === indent && (lines[pos].text.startsWith("- ") || lines[pos].text === "-")) {
           const line = lines[pos];
           const rest = line.text.slice(1).trimStart();
+          mark(out, out.length, line.n);
           if (rest === "") {
             pos++;
             out.push(pos < lines.length && lines[pos].indent > indent ? block(lines[pos].indent) : null);
@@ -179,9 +204,10 @@ const RecordIO = (() => {
       while (pos < lines.length && lines[pos].indent === indent) {
         const line = lines[pos];
         const kv = keyOf(line.text, line.n);
-        if (!kv) throw new YamlError(line.n, "expected 'key: value'");
+        if (!kv) throw new YamlError(line.n, "layout");
         const [key, rest] = kv;
-        if (Object.prototype.hasOwnProperty.call(out, key)) throw new YamlError(line.n, `the key '${key}' appears twice`);
+        if (Object.prototype.hasOwnProperty.call(out, key)) throw new YamlError(line.n, "twice");
+        mark(out, key, line.n);
         pos++;
         if (rest.trim() !== "") out[key] = value(rest, line.n);
         else if (pos < lines.length && (lines[pos].indent > indent || (lines[pos].indent === indent && lines[pos].text.startsWith("-")))) out[key] = block(lines[pos].indent);
@@ -193,11 +219,11 @@ const RecordIO = (() => {
     if (lines.length && (lines[0].text[0] === "{" || lines[0].text[0] === "[")) {
       const whole = lines.map((l) => l.text).join(" ");
       const [v, end] = flow(whole, 0, lines[0].n);
-      if (whole.slice(end).trim() !== "") throw new YamlError(lines[0].n, "text after the closing bracket");
+      if (whole.slice(end).trim() !== "") throw new YamlError(lines[0].n, "after_bracket");
       return v;
     }
     const top = block(lines[0].indent);
-    if (pos < lines.length) throw new YamlError(lines[pos].n, "unexpected indentation");
+    if (pos < lines.length) throw new YamlError(lines[pos].n, "indentation");
     return top;
   }
 
@@ -227,5 +253,5 @@ const RecordIO = (() => {
     return out.join("\n") + "\n";
   }
 
-  return { parseYaml, dumpYaml, YamlError };
+  return { parseYaml, dumpYaml, lineOf, YamlError };
 })();

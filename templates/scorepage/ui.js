@@ -42,7 +42,9 @@ function fresh() {
 }
 let S = load() || fresh();
 let search = "";
-let notice = "";
+let notice = ""; // why the last change was refused, or why a game file was not loaded
+let noticeFaults = []; // a refused game file's faults, one a line
+let textOpen = false; // whether the game as text is shown (kept over redraws)
 
 function load() {
   try {
@@ -75,6 +77,7 @@ function record() {
 function change(apply) {
   const before = JSON.stringify(S);
   const why = apply();
+  noticeFaults = [];
   if (why) {
     S = JSON.parse(before);
     notice = why;
@@ -186,7 +189,8 @@ function draw() {
   const game = G.entries.filter((e) => e.per === "game" && G.active(e, variants()));
   const checked = G.check(record(), t, D); // the result and the record box read one check of the record
   const parts = [
-    el("div", { id: "notice", role: "alert", text: notice }),
+    el("div", { id: "notice", role: "alert" }, notice ? el("p", { text: notice }) : null,
+      noticeFaults.length ? el("ul", { class: "faults" }, noticeFaults.map((f) => el("li", { text: f }))) : null),
     drawPlayers(),
     drawSwitches(),
     drawOptions(),
@@ -467,22 +471,30 @@ function verdict(result) {
   return `${who} · ${plural("score.points", best[0].total)} — ${t(reason)}`;
 }
 
+// Saving and loading a game: a file to keep it, score it again or carry it to another device. The
+// file is a record as `score` reads it; its text is shown only on request, with its English
+// headings explained, since a player never needs to read or type them.
 function drawRecord(checked) {
-  const text = el("textarea", { id: "record-text", "aria-labelledby": "h-record", spellcheck: "false" });
+  const text = el("textarea", { id: "record-text", "aria-labelledby": "record-text-label", spellcheck: "false" });
   const file = el("input", { type: "file", id: "record-file", accept: ".yaml,.yml,.json,text/yaml,application/json", class: "small" });
   file.addEventListener("change", () => {
     const f = file.files && file.files[0];
     if (f) f.text().then(loadRecord);
   });
+  const details = el("details", { id: "record-details", open: textOpen },
+    el("summary", { id: "record-text-label", text: t("scorepage.record.text") }),
+    el("p", { class: "small", text: t("scorepage.record.explain") }),
+    text,
+    el("div", { class: "row" }, el("button", { type: "button", id: "load", on: { click: () => loadRecord(text.value) } }, t("scorepage.load"))));
+  details.addEventListener("toggle", () => { textOpen = details.open; });
   return el("section", { "aria-labelledby": "h-record" },
     el("h2", { id: "h-record", text: t("scorepage.record") }),
     el("p", { class: "small", text: t("scorepage.record.hint") }),
     el("div", { class: "row" },
       el("button", { type: "button", id: "save", disabled: checked.faults.length > 0, on: { click: () => saveRecord(checked.record, text) } }, t("scorepage.save")),
-      el("button", { type: "button", id: "load", on: { click: () => loadRecord(text.value) } }, t("scorepage.load")),
-      el("button", { type: "button", id: "new-game", on: { click: () => { if (confirm(t("scorepage.new.confirm"))) { S = fresh(); notice = ""; save(); draw(); } } } }, t("scorepage.new"))),
+      el("button", { type: "button", id: "new-game", on: { click: () => { if (confirm(t("scorepage.new.confirm"))) { S = fresh(); notice = ""; noticeFaults = []; save(); draw(); } } } }, t("scorepage.new"))),
     el("label", { for: "record-file", text: t("scorepage.load.file") }), file,
-    el("label", { for: "record-text", text: t("scorepage.record.text") }), text);
+    details);
 }
 
 function saveRecord(rec, box) {
@@ -498,10 +510,12 @@ function saveRecord(rec, box) {
 function loadRecord(text) {
   const outcome = readRecord(text);
   if (outcome.faults.length) {
-    notice = t("scorepage.refuse.record") + " " + outcome.faults.join(" · ");
+    notice = t("scorepage.refuse.record");
+    noticeFaults = outcome.faults;
   } else {
     S = G.state(outcome.record);
     notice = "";
+    noticeFaults = [];
     save();
   }
   draw();
@@ -513,11 +527,117 @@ function readRecord(text) {
   try {
     data = RecordIO.parseYaml(text);
   } catch (e) {
-    return { faults: [e instanceof RecordIO.YamlError ? t("scorepage.refuse.line", { line: e.line, message: e.message }) : String(e)] };
+    if (!(e instanceof RecordIO.YamlError)) throw e;
+    return { faults: [t("scorepage.refuse.line", { line: e.line, message: t(`scorepage.file.${e.code}`) })] };
   }
-  const raw = G.resolve(data, t);
+  const raw = located(data, (said) => G.resolve(data, said));
   if (raw.faults.length) return raw;
-  return G.check(raw.record, t, D);
+  return located(data, (said) => G.check(raw.record, said, D));
+}
+
+// ---- a loaded record's faults where a player finds them. sheet.js says where a fault is as a path
+// in the record ("players.0.hand.2", "options.rounding"); a player reads the line of the file, the
+// seat and the row as the page labels them ("Line 5, Red player, Characters in hand — …").
+// `run(said)` runs a check with `said` as its words, which sees each message as it is made: a
+// fault is "path: message" or the message alone, so the path is what stands before its message.
+function located(data, run) {
+  const made = [];
+  const said = (key, values = {}) => {
+    const text = t(key, values);
+    made.push({ key, values, text });
+    return text;
+  };
+  const outcome = run(said);
+  let from = 0;
+  const faults = outcome.faults.map((fault) => {
+    for (let i = from; i < made.length; i++) {
+      const { key, values, text } = made[i];
+      if (fault !== text && !fault.endsWith(`: ${text}`)) continue;
+      from = i + 1;
+      const path = fault === text ? "" : fault.slice(0, fault.length - text.length - 2);
+      return inWords(data, path, key, values) ?? unrepeated(path, text);
+    }
+    return fault;
+  });
+  return { ...outcome, faults };
+}
+
+const has = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
+const rowWords = (id) => {
+  const e = G.entry(id);
+  if (e) return t(e.label);
+  const own = { players: t(SEATS.word), variants: t("scorepage.variants"), options: t("scorepage.options"), colour: t("scorepage.colour"), name: t("scorepage.name"), members: t("scorepage.members") };
+  return own[id] ?? null;
+};
+
+// "players.1": the seat as the page names it (its colour), else its place in the file
+function seatWords(data, i) {
+  const raw = Array.isArray(data.players) ? data.players[i] : null;
+  const colour = has(raw, "colour") && typeof raw.colour === "string" ? G.colours.find((c) => Game.fold(c.id) === Game.fold(raw.colour) || Game.fold(c.name) === Game.fold(raw.colour)) : null;
+  const team = !!D.sheet.teams;
+  if (colour) return t(team ? "scorepage.at.team" : "scorepage.at.player", { colour: colour.name });
+  return t(team ? "scorepage.at.nth_team" : "scorepage.at.nth_player", { n: i + 1 });
+}
+
+// a record path -> [its line, its place in words], or null where it is not a path of the record
+function place(data, path) {
+  if (path === "") return [null, []];
+  const parts = path.split(".");
+  const steps = parts.map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p));
+  if (parts[0] === "players" && /^[0-9]+$/.test(parts[1] || "")) {
+    const words = [seatWords(data, Number(parts[1]))];
+    const row = parts[2] && !["colour", "name", "members"].includes(parts[2]) ? rowWords(parts[2]) : null;
+    if (parts[2] && G.entry(parts[2])) words.push(row);
+    return [RecordIO.lineOf(data, steps), words];
+  }
+  if (parts[0] === "variants" || parts[0] === "options") return [RecordIO.lineOf(data, steps), [rowWords(parts[0])]];
+  if (has(data, parts[0])) {
+    // a game entry (and one of its items), or a key the record does not know
+    const row = G.entry(parts[0]) ? t(G.entry(parts[0]).label) : null;
+    return [RecordIO.lineOf(data, parts.length > 1 ? [parts[0], parts.slice(1).join(".")] : [parts[0]]), row ? [row] : []];
+  }
+  if (G.entry(parts[0])) return [null, [t(G.entry(parts[0]).label)]];
+  return null; // already in the page's words: a seat's label (check's "Red: Characters in hand")
+}
+
+// a fault already placed in the page's words ("Red: Characters in hand"), its row not said twice
+// where the message begins with it
+function unrepeated(path, message) {
+  const cut = path.lastIndexOf(": ");
+  const last = path.slice(cut + 2);
+  return `${message.startsWith(`${last}:`) && cut >= 0 ? path.slice(0, cut) : path}: ${message}`;
+}
+
+function inWords(data, path, key, values) {
+  const where = place(data, path);
+  if (where === null) return null;
+  const [line, words] = where;
+  const v = { ...values };
+  // a place named inside the message is said in words too
+  if (typeof v.where === "string") {
+    const other = place(data, v.where);
+    if (other) v.where = [other[0] === null ? null : t("scorepage.at.line", { line: other[0] }), ...other[1]].filter(Boolean).join(", ") || v.where;
+  }
+  const parts = path.split(".");
+  const colourOf = parts[0] === "players" && parts[2] === "colour";
+  if (colourOf) v.what = t("scorepage.colour"); // a seat's colour, not the players
+  if (colourOf && key === "scorepage.refuse.type" && !has((data.players || [])[Number(parts[1])], "colour")) key = "scorepage.refuse.missing";
+  if (typeof v.key === "string") v.key = rowWords(v.key) ?? v.key;
+  let message = t(key, v);
+  if (parts[0] === "options" && parts[1] !== undefined) {
+    // a house rule as the page names it, or one this game does not have
+    const s = G.switches.find((x) => x.id === parts[1] && x.kind === "option");
+    const raw = (data.options || {})[parts[1]];
+    if (!s) message = t("scorepage.refuse.key");
+    else {
+      const valueName = (x) => (D.texts[`score.variant.${s.id}.value.${x}`] === undefined ? String(x) : t(`score.variant.${s.id}.value.${x}`));
+      message = t("scorepage.refuse.unknown", { what: D.texts[s.label] === undefined ? t("scorepage.options") : t(s.label), text: valueName(raw) });
+    }
+  }
+  if (key === "scorepage.refuse.shape" && path !== "") message = t("scorepage.refuse.part");
+  const shown = words.filter((w, i) => w && ((i === 0 && parts[0] === "players") || !message.includes(w))); // a row the message names is not said twice
+  const at = [line === null ? null : t("scorepage.at.line", { line }), ...shown].filter(Boolean).join(", ");
+  return at ? t("scorepage.fault", { place: at, message }) : message;
 }
 
 // For tests and for anyone with a console: a record's text in, the page's verdict out.
