@@ -101,7 +101,7 @@ def test_the_worked_example_tapped_in_at_phone_width(pages: Path, browser: Any) 
     page = watched.page
     tap_the_example(page)
     assert totals(page) == {"Red": "33", "Yellow": "25", "Blue": "22"}
-    assert page.inner_text("#verdict") == "Winner: Red · 33 points — most VP."
+    assert page.inner_text("#verdict") == "Winner: Red · 33 VP — most VP."
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no horizontal scroll
     assert watched.errors == [] and watched.requests == []
     watched.close()

@@ -221,6 +221,7 @@ def test_each_spy_page_names_its_seats_as_the_game_does_and_shows_no_bare_count(
     watched = Watched(browser, (spies / name / lang / scorepage.NAME).as_uri())
     page = watched.page
     shown = [page.evaluate("() => document.body.innerText")]  # before anything is entered
+    page.click("#record-details summary")  # the game as text: shown on request
     page.fill("#record-text", (EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
     page.click("#load")
     for tab in page.evaluate("G.colours.map(c => c.id)"):

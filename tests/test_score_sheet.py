@@ -123,6 +123,37 @@ def test_the_tiny_game_scores_a_table_and_a_winner(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("points", "says"),
+    [
+        ("", "Winner: Blue (Ana) · 15 points — most points."),  # the engine's word
+        ("points: score.lights\n", "Winner: Blue (Ana) · 15 lights — most points."),  # the sheet's own
+        ("points: none\n", "Winner: Blue (Ana) — most points."),  # a game without points
+    ],
+)
+def test_the_verdict_says_a_total_in_the_sheets_word_or_none(tmp_path: Path, points: str, says: str) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(TINY, pack)
+    replace_once(pack / "scoring.yaml", "sheet: 1\n", f"sheet: 1\n{points}")
+    if "score.lights" in points:
+        lights = 'score:\n  lights:\n    one: "{count} light"\n    other: "{count} lights"\n'
+        replace_once(pack / "i18n" / "en.yaml", "score:\n", lights)
+    record = tmp_path / "keepers.yaml"
+    record.write_text(TINY_RECORD, encoding="utf-8")
+    result = runner.invoke(app, ["score", "--pack", str(pack), str(record)])
+    assert result.exit_code == 0, result.output
+    assert says in result.stdout
+
+
+def test_city_of_spies_says_its_totals_in_vp_in_every_language() -> None:
+    words = {"en": "33 VP", "de": "33 SP", "es": "33 PV", "pt": "33 PV", "pl": "33 PZ", "hu": "33 GYP"}
+    for lang, total in words.items():
+        result = runner.invoke(app, ["score", "--lang", lang, str(SHIPPED.files.root / "examples" / "scoring.yaml")])
+        assert result.exit_code == 0, result.output
+        verdict = result.stdout.strip().splitlines()[-1]
+        assert f"· {total} —" in verdict, (lang, verdict)
+
+
 def test_the_tiny_game_breaks_a_tie_with_its_contest(tmp_path: Path) -> None:
     record = tmp_path / "tie.yaml"
     record.write_text(

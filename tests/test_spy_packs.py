@@ -334,7 +334,8 @@ def test_a_stawka_scenarios_values_score() -> None:
     ("record", "line"),
     [
         (stawka("easy: 0, hard: 0, tens: 0, secrets: 0, arrests: true", "easy: 0, hard: 0, tens: 0, secrets: 0"), 4),
-        (stawka("easy: 0, hard: 0, tens: 0, secrets: 2", "easy: 0, hard: 0, tens: 0, secrets: 0, goal: true"), 3),
+        # both ended: a fault of the whole game, no one line of it
+        (stawka("easy: 0, hard: 0, tens: 0, secrets: 2", "easy: 0, hard: 0, tens: 0, secrets: 0, goal: true"), None),
         (
             stawka(
                 "easy: 1, hard: 0, tens: 0, secrets: 0",
@@ -346,11 +347,13 @@ def test_a_stawka_scenarios_values_score() -> None:
     ],
     ids=["pl-arrests", "both-ended", "standard-missions"],
 )
-def test_an_impossible_stawka_record_is_refused_with_one_located_line(record: str, line: int) -> None:
+def test_an_impossible_stawka_record_is_refused_with_one_located_line(record: str, line: int | None) -> None:
     result = runner.invoke(app, ["score", "-", "--pack", str(STAWKA)], input=record)
     assert result.exit_code == 2, result.output
     errors = [x for x in result.output.splitlines() if x.startswith("error:")]
-    assert len(errors) == 1 and errors[0].startswith(f"error: <stdin>:{line}:"), result.output
+    where = "error: <stdin>:" if line is None else f"error: <stdin>:{line}:"
+    assert len(errors) == 1 and errors[0].startswith(f"{where} "), result.output
+    assert "one_winner" not in result.output
 
 
 def test_a_two_player_game_is_scored_by_questions_without_asking_how_many_play() -> None:
@@ -388,17 +391,18 @@ def test_a_1762_game_nobody_has_won_yet_says_so() -> None:
     ("record", "line"),
     [
         (spies1762("pl: east", east="us"), 2),  # a main state of the other faction
-        (spies1762("pl: east, hu: east, su: east, fr: west, us: west, gb: west"), 1),  # both won
+        (spies1762("pl: east, hu: east, su: east, fr: west, us: west, gb: west"), None),  # both won: the whole game
         (spies1762("pl: east, Polska: west"), 4),  # one state, two holders
         (spies1762("pl: north"), 4),  # a holder who does not play
     ],
     ids=["other-faction", "both-won", "two-holders", "no-such-holder"],
 )
-def test_an_impossible_1762_record_is_refused_with_one_located_line(record: str, line: int) -> None:
+def test_an_impossible_1762_record_is_refused_with_one_located_line(record: str, line: int | None) -> None:
     result = runner.invoke(app, ["score", "-", "--pack", str(ESPIONAGE)], input=record)
     assert result.exit_code == 2, result.output
     errors = [x for x in result.output.splitlines() if x.startswith("error:")]
-    assert len(errors) == 1 and errors[0].startswith(f"error: <stdin>:{line}:"), result.output
+    where = "error: <stdin>:" if line is None else f"error: <stdin>:{line}:"
+    assert len(errors) == 1 and errors[0].startswith(f"{where} "), result.output
     assert "Traceback" not in result.output
 
 

@@ -386,10 +386,8 @@ class _Check:
                     words = {"value": value, "least": "" if low is None else low, "most": "" if high is None else high}
                     if check["each"] is not None:
                         self.fault(at, self.says(check, words))
-                    else:  # about the whole record, no one place in it: named by the sheet's check
-                        self.findings.append(
-                            Finding(self.src.file, None, f"check {check['id']}", self.says(check, words))
-                        )
+                    else:  # about the whole record, no one place in it: the message alone (a player reads it)
+                        self.findings.append(Finding(self.src.file, None, "", self.says(check, words)))
                     break
 
     def wanted(self, entry: Mapping[str, Any], raw: Mapping[str, Any], at: Path_, switches: Mapping[str, Any]) -> bool:

@@ -71,7 +71,7 @@ def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
     if result.outcome == "unfinished":
         return f"{t(outcome['otherwise']['label'])} — {why_end}"
     if result.outcome in ("won", "lost"):
-        return f"{t(f'score.team.{result.outcome}')} · {t.plural('score.points', result.players[0].total)} — {why_end}"
+        return f"{t(f'score.team.{result.outcome}')}{total(sheet, result.players[0].total, t)} — {why_end}"
     best = [p for p in result.players if p.rank == 1]
     names = t.list(label(sheet, p.seat, t) for p in best)
     who = t("score.winners" if len(result.winners) > 1 else "score.winner", names=names)
@@ -82,7 +82,12 @@ def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
         why = ranking["shared"]["why"]
     else:
         why = next(tb["why"] for tb in ranking["tiebreaks"] if tb["id"] == result.tiebreak)
-    return f"{who} · {t.plural('score.points', best[0].total)} — {t(why)}"
+    return f"{who}{total(sheet, best[0].total, t)} — {t(why)}"
+
+
+def total(sheet: Sheet, points: int, t: Texts) -> str:
+    """The verdict's total ("· 33 VP"), in the sheet's word for it; nothing in a game without points."""
+    return f" · {t.plural(sheet.points, points)}" if sheet.points else ""
 
 
 def render(sheet: Sheet, result: Result, t: Texts) -> Any:

@@ -463,12 +463,17 @@ function verdict(result) {
   const end = G.outcome.ends.find((e) => e.id === result.end);
   const why = t(end ? end.why : G.outcome.otherwise.why);
   if (result.outcome === "unfinished") return `${t(G.outcome.otherwise.label)} — ${why}`;
-  if (result.outcome === "won" || result.outcome === "lost") return `${t("score.team." + result.outcome)} · ${plural("score.points", result.players[0].total)} — ${why}`;
+  if (result.outcome === "won" || result.outcome === "lost") return `${t("score.team." + result.outcome)}${total(result.players[0].total)} — ${why}`;
   const best = result.players.filter((p) => p.rank === 1);
   const names = best.map((p) => G.label(p.seat, t)).join(", ");
   const who = t(best.length > 1 ? "score.winners" : "score.winner", { names });
   const reason = result.outcome === "ended" || (end && result.tiebreak === null) ? end.why : G.why(result.tiebreak);
-  return `${who} · ${plural("score.points", best[0].total)} — ${t(reason)}`;
+  return `${who}${total(best[0].total)} — ${t(reason)}`;
+}
+
+// the verdict's total ("· 33 VP"), in the sheet's word for it; nothing in a game without points (table.py's `total`)
+function total(points) {
+  return G.pointsKey ? ` · ${plural(G.pointsKey, points)}` : "";
 }
 
 // Saving and loading a game: a file to keep it, score it again or carry it to another device. The
@@ -623,6 +628,7 @@ function inWords(data, path, key, values) {
   if (colourOf) v.what = t("scorepage.colour"); // a seat's colour, not the players
   if (colourOf && key === "scorepage.refuse.type" && !has((data.players || [])[Number(parts[1])], "colour")) key = "scorepage.refuse.missing";
   if (typeof v.key === "string") v.key = rowWords(v.key) ?? v.key;
+  if (typeof v.what === "string") v.what = v.what.trim(); // a question indented for the terminal, said as a row
   let message = t(key, v);
   if (parts[0] === "options" && parts[1] !== undefined) {
     // a house rule as the page names it, or one this game does not have

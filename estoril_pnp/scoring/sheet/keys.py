@@ -20,7 +20,10 @@ TOP = {
     "sheet": True, "title": True, "legend": False, "players": True, "numbers": False, "pieces": True,
     "measures": False, "entries": True, "switches": False, "categories": True, "changes": False,
     "figures": False, "tallies": True, "ranking": False, "teams": False, "outcome": False, "checks": False,
+    "points": False,
 }  # fmt: skip
+DEFAULT_POINTS = "score.points"  # the engine's word for a total ("{count} points")
+NO_POINTS = "none"  # `points: none`: the verdict shows no total
 ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: required)
     "number": {"min": False, "max": True, "default": False},
     "yesno": {},

@@ -66,6 +66,9 @@ class Sheet:
     teams: tuple[int, int] | None = None  # members per seat in a partnership game
     outcome: Mapping[str, Any] = field(default_factory=lambda: default_outcome(None))
     checks: tuple[dict[str, Any], ...] = ()
+    # the catalog key whose plural forms say a total in the verdict ("{count} VP"); None: the
+    # verdict says who won and why, no total (a game without points, or `points: none`)
+    points: str | None = "score.points"
     # the catalog keys the writer left to their defaults (an entry's question, a switch's name …),
     # each with the words shown when no catalog has it: never required of the catalogs
     unwritten: Mapping[str, str] = field(default_factory=dict)

@@ -38,7 +38,8 @@ def shown_keys(sheet: Sheet) -> list[str]:
     if sheet.together:
         keys += ["score.team.name", "score.team.won", "score.team.lost"]
     keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
-    keys += ["score.rank", "score.winner", "score.winners", "score.points.other", "score.pad.name", "score.pad.ties"]
+    keys += ["score.rank", "score.winner", "score.winners", "score.pad.name", "score.pad.ties"]
+    keys += [f"{sheet.points}.other"] if sheet.points else []
     keys = [k for k in keys if k]  # a co-operative game's ranking names nothing
     # the questions' own words (score.ask.players, answer.*) are the page's and the scorer's own
     if any(s["kind"] == "variant" for s in sheet.switches):
@@ -94,6 +95,7 @@ def resolved(sheet: Sheet, catalogs: Catalogs, shipped: Callable[[], Catalogs] |
         "players": {"min": sheet.players[0], "max": sheet.players[1]},
         "title": sheet.title,
         "legend": sheet.legend,
+        "points": sheet.points,
         "pieces": {
             c.id: {
                 "once": c.once,

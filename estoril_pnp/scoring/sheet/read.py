@@ -12,7 +12,7 @@ from ...source import yamlsrc
 from ...source.yamlsrc import Located
 from .. import bounds
 from .checks import meant
-from .keys import TOP
+from .keys import DEFAULT_POINTS, NO_POINTS, TOP
 from .model import VERSION, Piece, Sheet, default_outcome
 from .names import declared
 from .order import order
@@ -41,6 +41,13 @@ class _Reader(VerdictReader):
 
     def __init__(self, src: Located, numbers: Mapping[str, int], pieces: Mapping[str, tuple[Piece, ...]] | None):
         super().__init__(src, numbers, pieces, declared(src.data))
+
+    def points(self, value: Any, scored: bool) -> str | None:
+        """What a total is called in the verdict: a catalog key of plural forms, or none at all
+        (`points: none`, or a sheet with no categories: nothing is counted)."""
+        if value == NO_POINTS or not scored:
+            return None
+        return self.key(value, ("points",))
 
     def sheet(self) -> Sheet | None:
         top = self.keys(self.src.data, (), TOP, "a score sheet")
@@ -101,6 +108,7 @@ class _Reader(VerdictReader):
             teams=teams,
             outcome=outcome,
             checks=tuple(checks),
+            points=self.points(top.get("points", DEFAULT_POINTS), bool(self.categories)),
             unwritten=self.unwritten,
         )
 

@@ -122,6 +122,7 @@ const Game = (() => {
     return {
       titleKey: R.title,
       legendKey: R.legend,
+      pointsKey: R.points,
       players: R.players,
       colours: S.colours,
       switches: S.switches,
