@@ -62,7 +62,9 @@ def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
     return [f"score.variant.{switch['id']}.value.{v}" for v in switch.get("values") or ()]
 
 
-PLURALS = ("score.points",)  # texts with a form per CLDR plural category
+def plurals(sheet: Sheet) -> tuple[str, ...]:
+    """The texts the page says with a form per CLDR plural category: the verdict's total."""
+    return (sheet.points,) if sheet.points else ()
 
 
 def resolved(sheet: Sheet, catalogs: Catalogs, shipped: Callable[[], Catalogs] | None = None) -> dict[str, Any]:
@@ -71,7 +73,8 @@ def resolved(sheet: Sheet, catalogs: Catalogs, shipped: Callable[[], Catalogs] |
     the scorer does (Texts: the language, English, the `shipped` engine words, the sheet's defaults)."""
     words = {lang: Texts(catalogs, lang, shipped=shipped, defaults=sheet.unwritten) for lang in sorted(catalogs)}
     # a plural's forms (score.points.one …), not a key that only begins alike (score.points_won)
-    keys = [k for k in shown_keys(sheet) if not k.startswith(tuple(f"{stem}." for stem in PLURALS))]
+    stems = plurals(sheet)
+    keys = [k for k in shown_keys(sheet) if not k.startswith(tuple(f"{stem}." for stem in stems))]
 
     def look_up(t: Texts, key: str) -> str | None:
         try:
@@ -81,7 +84,7 @@ def resolved(sheet: Sheet, catalogs: Catalogs, shipped: Callable[[], Catalogs] |
 
     def texts(t: Texts) -> dict[str, Any]:
         out: dict[str, Any] = {k: text for k in keys if (text := look_up(t, k)) is not None}
-        return out | {stem: t.forms(stem) for stem in PLURALS}
+        return out | {stem: t.forms(stem) for stem in stems}
 
     def name(piece: Piece) -> dict[str, str]:
         found = {lang: look_up(t, piece.name_key) if piece.name_key else None for lang, t in words.items()}
