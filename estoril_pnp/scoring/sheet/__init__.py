@@ -34,10 +34,10 @@ from .model import Piece as Piece
 from .model import Sheet as Sheet
 from .model import default_outcome as default_outcome
 from .page import CHECK_VALUES as CHECK_VALUES
-from .page import plurals as plurals
 from .page import call_values as call_values
 from .page import catalog_keys as catalog_keys
 from .page import option_value_keys as option_value_keys
+from .page import plurals as plurals
 from .page import resolved as resolved
 from .page import shown_keys as shown_keys
 from .read import _Reader as _Reader
