@@ -247,7 +247,10 @@ def test_a_new_language_starts_from_a_template_that_check_reads(pack_copy: Path)
     assert again.exit_code == 2 and "already exists" in again.stderr
 
 
-@pytest.mark.parametrize(("points", "polish"), [(1, "1 punkt"), (2, "2 punkty"), (5, "5 punktów"), (22, "22 punkty")])
+@pytest.mark.parametrize(
+    ("points", "polish"),
+    [(1, "1 punkt zwycięstwa"), (2, "2 punkty zwycięstwa"), (5, "5 punktów zwycięstwa"), (22, "22 punkty zwycięstwa")],
+)
 def test_polish_plurals_come_out_right(points: int, polish: str) -> None:
     assert Texts(SHIPPED.catalogs, "pl").plural("score.points", points) == polish
 
@@ -264,7 +267,7 @@ def test_score_in_polish_prints_polish_labels_and_the_right_plural(tmp_path: Pat
     t = Texts(SHIPPED.catalogs, "pl")
     for key in ("score.title", "score.discards", "score.total", "colour.red", "mission.most_germans.title"):
         assert t(key) in result.stdout
-    assert "7 punktów" in result.stdout  # 1 VP in hand + 6 for the Germans mission
+    assert "7 punktów zwycięstwa" in result.stdout  # 1 VP in hand + 6 for the Germans mission
 
 
 def test_every_key_the_code_names_is_in_english_and_counted_as_used() -> None:
