@@ -267,7 +267,7 @@ def test_score_in_polish_prints_polish_labels_and_the_right_plural(tmp_path: Pat
     t = Texts(SHIPPED.catalogs, "pl")
     for key in ("score.title", "score.discards", "score.total", "colour.red", "mission.most_germans.title"):
         assert t(key) in result.stdout
-    assert "7 punktów zwycięstwa" in result.stdout  # 1 VP in hand + 6 for the Germans mission
+    assert "7 PZ" in result.stdout  # 1 VP in hand + 6 for the Germans mission (the sheet says its total in VP: PZ)
 
 
 def test_every_key_the_code_names_is_in_english_and_counted_as_used() -> None:

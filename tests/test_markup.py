@@ -19,6 +19,7 @@ from estoril_pnp.cli import app
 from estoril_pnp.i18n.markup import Break, Icon, Run, parse
 from estoril_pnp.pack.load import load_pack
 from estoril_pnp.pieces.lay_out import lay_out
+from estoril_pnp.render.docinfo import untitled
 from estoril_pnp.render.draw import draw_piece, new_canvas, new_page
 from estoril_pnp.render.layout import load_design
 from estoril_pnp.render.ops import TextIcon, TextOp, TextRun
@@ -109,7 +110,7 @@ def test_a_long_ability_with_three_icons_shrinks_and_wraps_inside_its_box(tmp_pa
     assert {round(i.height / op.size, 3) for i in icons} == {0.676}  # Vollkorn's cap height
     # read back from the PDF: every letter and every icon's paths inside the box
     pdf = tmp_path / "corsair.pdf"
-    canvas = new_canvas(pdf, "corsair")
+    canvas = new_canvas(pdf, untitled("corsair"))
     new_page(canvas, piece.width, piece.height)
     draw_piece(canvas, piece)
     canvas.showPage()

@@ -27,6 +27,7 @@ from estoril_pnp.export.raster import render
 from estoril_pnp.files import digests
 from estoril_pnp.pack.load import load_pack
 from estoril_pnp.pieces.lay_out import lay_out
+from estoril_pnp.render.docinfo import untitled
 from estoril_pnp.render.draw import draw_piece, new_canvas, new_page
 from estoril_pnp.render.fonts import register_fonts
 from estoril_pnp.render.layout import load_design
@@ -75,7 +76,7 @@ def _pixels(tmp: Path, piece: Piece, bleed: float = 0.0) -> Callable[[float, flo
     """The piece drawn alone on a page with `bleed` around it, read back by pdfium; a function
     giving the colour at (x, y) mm from the trim's top-left (negative: in the bleed)."""
     pdf = tmp / "piece.pdf"
-    canvas = new_canvas(pdf, "test")
+    canvas = new_canvas(pdf, untitled("test"))
     w, h = piece.width + 2 * bleed, piece.height + 2 * bleed
     new_page(canvas, w, h)
     draw_piece(canvas, piece, bleed, bleed, bleed=bleed)

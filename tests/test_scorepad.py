@@ -187,7 +187,7 @@ def test_the_rows_a_variant_adds_are_shaded_and_name_it(tmp_path: Path) -> None:
     pad = pad_of(tmp_path)
     names = {fold(t(f"score.variant.{v}.name")) for v in VARIANTS}
     shaded = [row for row in pad.rows if row.shaded]
-    assert [row.label for row in shaded] == ["Mission 5", "Secret Recruitment"]
+    assert [row.label for row in shaded] == ["Mission 5", "Secret Recruitment Office"]
     assert all(fold(row.tag or row.label) in names for row in shaded)
     missions = [row for row in pad.rows if row.label.startswith("Mission ")]
     assert [row.label for row in missions if not row.shaded] == [f"Mission {n}" for n in range(1, 5)]
@@ -227,9 +227,9 @@ def test_the_tie_break_order_is_printed_in_the_packs_order(tmp_path: Path) -> No
 def test_every_variant_is_explained_with_the_packs_numbers(tmp_path: Path) -> None:
     text = " ".join(pad_of(tmp_path).text.split())
     assert "Important Second Place Each mission's runner-up scores 3 VP in its row" in text
-    assert "a tie for first shares 6 + 3 VP" in text
+    assert "players tied for first share 6 + 3 VP" in text
     assert "With 3 or more players, 1 mission face up and 1 face down per player" in text
-    assert "Secret Recruitment Each player scores their secret mission (hand and discards)" in text
+    assert "Secret Recruitment Office Each player scores their secret mission (hand and discards)" in text
 
 
 # --- every language -----------------------------------------------------------------------------
@@ -308,10 +308,10 @@ def test_a_changed_pack_shows_on_the_pad(pack_copy: Path, tmp_path: Path) -> Non
     lines[at], lines[at + 1] = lines[at + 1], lines[at]
     sheet.write_text("".join(lines), encoding="utf-8")
     pad = pad_of(tmp_path, "--pack", str(pack_copy))
-    assert pad.rows[0].hint == "2 VP per discarded card"
+    assert pad.rows[0].hint == "2 VP per discarded character"
     missions = [row for row in pad.rows if row.label.startswith("Mission ")]
     assert len(missions) == 6  # 2 face up + 4 players
     assert [row.shaded for row in missions] == [False] * 4 + [True] * 2
     flat = " ".join(pad.text.split())
-    assert "runner-up scores 4 VP in its row" in flat and "shares 6 + 4 VP" in flat
+    assert "runner-up scores 4 VP in its row" in flat and "share 6 + 4 VP" in flat
     assert "1. More VP printed on the characters in hand 2. More missions completed" in flat

@@ -126,4 +126,4 @@ def test_an_unknown_name_quotes_its_escapes(tmp_path: Path) -> None:
     result = runner.invoke(app, ["score", str(path)])
     assert_clean_outcome(result, 2)
     no_raw_controls(result.stderr)
-    assert "unknown character '\\x1b[31msmith'" in result.stderr
+    assert 'unknown character "\\x1b[31msmith"' in result.stderr

@@ -134,7 +134,7 @@ def template(english: Mapping[str, str], lang: str) -> str:
         lines.insert(2, "# Keep the markup: each [icon] as it is, **bold** around your own words (see '# keep:').")
     stems = plural_stems(english)
     open_path: list[str] = []
-    keys = wanted_keys(english, lang)
+    keys = _grouped(wanted_keys(english, lang))
     texts = set(keys)
     for key in keys:
         parts = key.split(".")
@@ -157,6 +157,23 @@ def template(english: Mapping[str, str], lang: str) -> str:
             lines.append(f"{indent}# keep: {kept}")
         lines.append(f'{indent}{_yaml_key(leaf)}: ""')
     return "\n".join(lines) + "\n"
+
+
+def _grouped(keys: list[str]) -> list[str]:
+    """The keys in their catalog's order, but each dotted group whole: a key written after its
+    group was closed ("scorepage.refuse.part" after "scorepage.colour") joins it, since a YAML
+    mapping cannot be given twice."""
+    first: dict[tuple[str, ...], int] = {}
+    for i, key in enumerate(keys):
+        parts = tuple(key.split("."))
+        for j in range(1, len(parts) + 1):
+            first.setdefault(parts[:j], i)
+
+    def place(key: str) -> tuple[int, ...]:
+        parts = tuple(key.split("."))
+        return tuple(first[parts[:j]] for j in range(1, len(parts) + 1))
+
+    return sorted(keys, key=place)
 
 
 YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}  # YAML would read these as values
