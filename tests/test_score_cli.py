@@ -62,7 +62,7 @@ def test_table_shows_the_breakdown_and_the_winner(tmp_path: Path) -> None:
     assert [cell.strip() for cell in rows["Total"]] == ["29", "26"]
     assert [cell.strip() for cell in rows["Strength"]] == ["6 (13)", "0 (4)"]
     assert [cell.strip() for cell in rows["Diplomats"]] == ["3 (2)", "3 (2)"]
-    assert "Winner: Red (Ana) · 29 VP — most VP." in result.stdout
+    assert "Winner: Red (Ana) · 29 VP — the highest total." in result.stdout
 
 
 def test_reads_standard_input() -> None:
@@ -373,7 +373,7 @@ def interactive(tmp_path: Path, answers: list[str], *options: str) -> tuple[Resu
 def test_interactive_scores_the_worked_example_and_saves_a_record_that_scores_again(tmp_path: Path) -> None:
     result, saved = interactive(tmp_path, [*EXAMPLE_ANSWERS, "SAVE"])
     assert result.exit_code == 0, result.output
-    assert "Winner: Red (Ana) · 29 VP — most VP." in result.stdout
+    assert "Winner: Red (Ana) · 29 VP — the highest total." in result.stdout
     assert "→ Hans R., Elizabeth, Araújo, Garbo, Clark G., and E. Windsor" in result.stdout
     again = runner.invoke(app, ["score", "--json", "-"], input=saved)
     assert json.loads(again.stdout)["players"][0]["total"] == 29

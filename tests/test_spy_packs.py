@@ -209,7 +209,7 @@ PAD_END = {
     (STAWKA, "en"): "None: the game ends the moment the first condition is met",
     (STAWKA, "pl"): "Nie ma remisów: gra kończy się w chwili, gdy ktoś pierwszy spełni warunek",
     (ESPIONAGE, "en"): "None: the game ends the moment the first condition is met",
-    (ESPIONAGE, "cs"): "Nejsou: hra končí v okamžiku, kdy někdo splní první podmínku",
+    (ESPIONAGE, "cs"): "Nejsou: hra končí v okamžiku, kdy některý hráč splní podmínku jako první",
 }
 PAD_INVENTED = re.compile(
     r"decides the game|highest of those rows"

@@ -85,7 +85,7 @@ def _notes(sheet: Sheet, t: Texts) -> list[Note]:
         notes.append(Note(t("score.pad.ends"), t("score.pad.tick")))
     otherwise = outcome["otherwise"]
     if otherwise["label"]:
-        notes.append(Note(t(otherwise["label"]), t(otherwise["why"])))
+        notes.append(Note(t(otherwise["label"]), _sentence(t(otherwise["why"]))))
     if sheet.together:
         notes.append(Note(t("score.pad.together"), t("score.pad.together_rule")))
     else:
@@ -97,3 +97,9 @@ def _notes(sheet: Sheet, t: Texts) -> list[Note]:
         notes.append(Note(t("score.pad.variants"), t("score.pad.shaded")))
         notes += [Note(t(v["label"]), t(v["rule"])) for v in variants(sheet)]
     return notes
+
+
+def _sentence(text: str) -> str:
+    """A verdict's reason ("nobody has met …", said after a dash on the page) as the pad's own
+    sentence: its first letter a capital."""
+    return text[:1].upper() + text[1:]

@@ -44,6 +44,7 @@ let S = load() || fresh();
 let search = "";
 let notice = ""; // why the last change was refused, or why a game file was not loaded
 let noticeFaults = []; // a refused game file's faults, one a line
+let refusedText = null; // that file's text, kept in the box to be corrected
 let textOpen = false; // whether the game as text is shown (kept over redraws)
 
 function load() {
@@ -78,6 +79,7 @@ function change(apply) {
   const before = JSON.stringify(S);
   const why = apply();
   noticeFaults = [];
+  refusedText = null;
   if (why) {
     S = JSON.parse(before);
     notice = why;
@@ -189,7 +191,7 @@ function draw() {
   const game = G.entries.filter((e) => e.per === "game" && G.active(e, variants()));
   const checked = G.check(record(), t, D); // the result and the record box read one check of the record
   const parts = [
-    el("div", { id: "notice", role: "alert" }, notice ? el("p", { text: notice }) : null,
+    el("div", { id: "notice", role: "alert", class: noticeFaults.length ? "faults" : null }, notice ? el("p", { text: notice }) : null,
       noticeFaults.length ? el("ul", { class: "faults" }, noticeFaults.map((f) => el("li", { text: f }))) : null),
     drawPlayers(),
     drawSwitches(),
@@ -366,7 +368,7 @@ function numberField(id, entry, value, assign) {
 
 function pieceButton(id, piece, colour, on, where, click) {
   return pressed(id, on, { class: "card", on: { click }, "aria-label": where ? `${piece.name} — ${placeName(where)}` : piece.name },
-    el("img", { src: G.picture(piece, colour), alt: "", width: 120, height: Math.round(120 / piece.aspect), style: `--aspect:${piece.aspect}` }),
+    G.picture(piece, colour) === D.pictures[""] ? null : el("img", { src: G.picture(piece, colour), alt: "", width: 120, height: Math.round(120 / piece.aspect), style: `--aspect:${piece.aspect}` }),
     el("span", { text: piece.name }),
     where ? el("span", { class: "held", text: where.player ? label(where.player) : t(G.entry(where.entry).label) }) : null);
 }
@@ -481,6 +483,7 @@ function total(points) {
 // headings explained, since a player never needs to read or type them.
 function drawRecord(checked) {
   const text = el("textarea", { id: "record-text", "aria-labelledby": "record-text-label", spellcheck: "false" });
+  text.value = refusedText ?? (checked.record ? RecordIO.dumpYaml(checked.record, G.entries) : "");
   const file = el("input", { type: "file", id: "record-file", accept: ".yaml,.yml,.json,text/yaml,application/json", class: "small" });
   file.addEventListener("change", () => {
     const f = file.files && file.files[0];
@@ -497,7 +500,7 @@ function drawRecord(checked) {
     el("p", { class: "small", text: t("scorepage.record.hint") }),
     el("div", { class: "row" },
       el("button", { type: "button", id: "save", disabled: checked.faults.length > 0, on: { click: () => saveRecord(checked.record, text) } }, t("scorepage.save")),
-      el("button", { type: "button", id: "new-game", on: { click: () => { if (confirm(t("scorepage.new.confirm"))) { S = fresh(); notice = ""; noticeFaults = []; save(); draw(); } } } }, t("scorepage.new"))),
+      el("button", { type: "button", id: "new-game", on: { click: () => { if (confirm(t("scorepage.new.confirm"))) { S = fresh(); notice = ""; noticeFaults = []; refusedText = null; save(); draw(); } } } }, t("scorepage.new"))),
     el("label", { for: "record-file", text: t("scorepage.load.file") }), file,
     details);
 }
@@ -517,10 +520,12 @@ function loadRecord(text) {
   if (outcome.faults.length) {
     notice = t("scorepage.refuse.record");
     noticeFaults = outcome.faults;
+    refusedText = text;
   } else {
     S = G.state(outcome.record);
     notice = "";
     noticeFaults = [];
+    refusedText = null;
     save();
   }
   draw();
@@ -616,7 +621,8 @@ function unrepeated(path, message) {
 function inWords(data, path, key, values) {
   const where = place(data, path);
   if (where === null) return null;
-  const [line, words] = where;
+  const [line, said] = where;
+  const words = said.map((w) => (typeof w === "string" ? w.trim() : w));
   const v = { ...values };
   // a place named inside the message is said in words too
   if (typeof v.where === "string") {

@@ -217,6 +217,8 @@ Scoring.record = (() => {
   // `n` seats refused, in the words of the game's seats (players or teams), "exactly" when their number is fixed
   function seatsRefusal(S, n, t) {
     const [min, max] = [S.num(S.R.players.min, n), S.num(S.R.players.max, n)];
+    const seats = S.R.teams ? "scorepage.teams" : "scorepage.players";
+    if (n === 0) return min === max ? t(`${seats}_exact`, { n: max }) : t(`${seats}.hint`, { min, max }); // nothing tapped yet
     return t(`${S.R.teams ? "scorepage.refuse.teams" : "scorepage.refuse.players"}${min === max ? "_exact" : ""}`, { n, min, max });
   }
 
