@@ -73,7 +73,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "scorepage.remove": frozenset({"name"}),
     "scorepage.refuse.line": frozenset({"line", "message"}),
     "scorepage.refuse.key_meant": frozenset({"key"}),
-    "scorepage.refuse.type": frozenset({"what"}),
+    "scorepage.refuse.type": frozenset({"what", "expected"}),
     "scorepage.refuse.unknown": frozenset({"what", "text"}),
     "scorepage.refuse.ambiguous": frozenset({"what", "text"}),
     "scorepage.refuse.missing": frozenset({"what"}),

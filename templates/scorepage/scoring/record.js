@@ -57,7 +57,7 @@ Scoring.record = (() => {
     const faults = [];
     const fault = (path, key, values = {}) => faults.push(`${path}: ${t(key, values)}`);
     const one = (match, text, path, what) => {
-      if (typeof text !== "string") { fault(path, "scorepage.refuse.type", { what }); return null; }
+      if (typeof text !== "string") { fault(path, "scorepage.refuse.type", { what, expected: t("scorepage.want.name") }); return null; }
       const found = match(text);
       if (found.length === 1) return found[0];
       fault(path, found.length ? "scorepage.refuse.ambiguous" : "scorepage.refuse.unknown", { what, text });
@@ -102,7 +102,7 @@ Scoring.record = (() => {
 
   function readHolders(r, e, v, path) {
     const { S, t, fault, one } = r;
-    if (typeof v !== "object" || Array.isArray(v)) { fault(path, "scorepage.refuse.type", { what: t(e.label) }); return {}; }
+    if (typeof v !== "object" || Array.isArray(v)) { fault(path, "scorepage.refuse.type", { what: t(e.label), expected: t("scorepage.want.holders") }); return {}; }
     const out = {};
     for (const [text, holder] of Object.entries(v)) {
       if (holder === null) continue;
@@ -120,21 +120,21 @@ Scoring.record = (() => {
     if (e.kind === "pieces") {
       if (e.count_ok && Number.isInteger(v) && v >= 0) return v;
       if (Array.isArray(v)) return pieceList(r, e, v, path);
-      fault(path, "scorepage.refuse.type", { what: t(e.label) });
+      fault(path, "scorepage.refuse.type", { what: t(e.label), expected: t(e.count_ok ? "scorepage.want.count" : "scorepage.want.names") });
       return [];
     }
     if (e.kind === "choice") return one((x) => [].concat(e.of).flatMap((c) => r.match.piece[c](x)), v, path, t(e.label));
     if (e.kind === "choices") {
-      if (!Array.isArray(v)) { fault(path, "scorepage.refuse.type", { what: t(e.label) }); return []; }
+      if (!Array.isArray(v)) { fault(path, "scorepage.refuse.type", { what: t(e.label), expected: t("scorepage.want.names") }); return []; }
       return pieceList(r, e, v, path);
     }
     if (e.kind === "holder") return v == null ? null : one(r.match.colour, v, path, t(e.label));
     if (e.kind === "holders") return readHolders(r, e, v, path);
-    if (e.kind === "number") { if (!Number.isInteger(v)) fault(path, "scorepage.refuse.type", { what: t(e.label) }); return v; }
+    if (e.kind === "number") { if (!Number.isInteger(v)) fault(path, "scorepage.refuse.type", { what: t(e.label), expected: t("scorepage.want.number") }); return v; }
     if (e.kind === "yesno") {
       // true/false, or a yes or no word of the pack's languages (i18n/answers.py: record_words)
       const meaning = typeof v === "string" ? (r.S.D.answers || {})[fold(v)] : v;
-      if (typeof meaning !== "boolean") fault(path, "scorepage.refuse.type", { what: t(e.label) });
+      if (typeof meaning !== "boolean") fault(path, "scorepage.refuse.type", { what: t(e.label), expected: t("scorepage.want.yesno") });
       return meaning === true;
     }
     return v;
@@ -150,12 +150,12 @@ Scoring.record = (() => {
     const colour = !has(raw, "colour") && meant.has("colour") ? "" : r.one(r.match.colour, raw.colour, `${path}.colour`, t(S.R.teams ? "scorepage.teams" : "scorepage.players"));
     const p = { colour: colour ?? String(raw.colour), name: null };
     if (raw.name != null) {
-      if (typeof raw.name !== "string" || raw.name.length > 100) fault(`${path}.name`, "scorepage.refuse.type", { what: t("scorepage.name") });
+      if (typeof raw.name !== "string" || raw.name.length > 100) fault(`${path}.name`, "scorepage.refuse.type", { what: t("scorepage.name"), expected: t("scorepage.want.name") });
       else p.name = raw.name;
     }
     if (S.R.teams) {
       if (!has(raw, "members") && meant.has("members")) p.members = [];
-      else if (!Array.isArray(raw.members) || raw.members.some((m) => typeof m !== "string" || m.length > 100)) fault(`${path}.members`, "scorepage.refuse.type", { what: t("scorepage.members") });
+      else if (!Array.isArray(raw.members) || raw.members.some((m) => typeof m !== "string" || m.length > 100)) fault(`${path}.members`, "scorepage.refuse.type", { what: t("scorepage.members"), expected: t("scorepage.want.names") });
       else p.members = raw.members;
     }
     for (const e of mine) {
