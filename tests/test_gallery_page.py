@@ -149,7 +149,7 @@ def test_a_team_game_counts_teams_not_players(pages: Path, browser: Any) -> None
     assert "player" not in page.inner_text("#main").replace("players' bids", "")  # the sheet's own hint aside
     record = (PACKS["spades"] / "records" / "ns_wins.yaml").read_text(encoding="utf-8")
     refused = page.evaluate("text => scorePage.score(text)", record.replace("colour: east_west", "colour: purple"))
-    assert refused == {"faults": ["Line 5, Team 2 in the file — Colour: there is none called “purple”."]}
+    assert refused == {"faults": ["Line 5, Team 2 in the file — Colour: “purple” is not one of the game's names."]}
     assert watched.errors == []
     watched.close()
 

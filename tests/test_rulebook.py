@@ -171,7 +171,7 @@ def test_the_worked_scoring_example_follows_its_record(pack_copy: Path, tmp_path
     text = " ".join(pages(tmp_path / "en" / "a4" / "rulebook.pdf"))
     total = Texts(SHIPPED.catalogs, "en")("score.total")
     assert re.search(rf"{total} {red.total + 4} \d+ \d+", text)  # Red's total, four discards later
-    assert "Red holds Zarah L., Anne D., Garbo, Otto M., G. René, and Hans R., and has 11 discarded cards." in text
+    assert "Red holds Zarah L., Anne D., Garbo, Otto M., G. René, and Hans R., and has 11 discarded characters." in text
     assert f"Red wins with {red.total + 4} VP." in text
 
 
