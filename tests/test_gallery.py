@@ -101,7 +101,7 @@ def test_a_pad_has_a_tick_box_per_seat_for_each_end_and_says_the_lowest_wins(tmp
     assert [c.heading for c in pad.columns] == ["North", "East", "South", "West"]
     assert pad.rows[-1].label == "100 reached" and ticks == 4
     assert "Lowest wins The player with the lowest total comes first." in text
-    assert "The game goes on nobody has reached 100 yet; deal another hand." in text
+    assert "The game goes on Nobody has reached 100 yet; deal another hand." in text
 
 
 def test_a_co_operative_pad_has_one_column_for_the_team(tmp_path: Path) -> None:

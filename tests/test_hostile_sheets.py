@@ -337,9 +337,13 @@ def test_the_page_says_a_misspelt_key_once_with_the_key_it_meant(browser: Any, t
     ]
     got = watched.page.evaluate("texts => scorePage.scoreAll(texts)", texts)
     assert [g["faults"] for g in got] == [
-        ["players.0.hrad: this key has no meaning in a record; did you mean “hard”?"],
-        ["scenaro: this key has no meaning in a record; did you mean “scenario”?"],
-        ["players.0.lamps: this key has no meaning in a record."],
+        # in the page's words: the line, the seat, and the row it may have meant as the page labels it
+        [
+            "Line 4, PL player — the file has an entry here that this game does not use;"
+            " is it meant to be “hard missions completed”?"
+        ],
+        ["Line 1 — the file has an entry here that this game does not use; is it meant to be “Scenario played”?"],
+        ["Line 4, PL player — the file has an entry here that this game does not use."],
     ]
     assert watched.errors == []
     watched.close()

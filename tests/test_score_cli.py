@@ -406,7 +406,7 @@ def test_interactive_takes_a_close_spelling_only_of_a_name_in_its_own_language(t
     answers[answers.index("red") : answers.index("red") + 1] = ["roxo", "vermelhoo"]
     result, _ = interactive(tmp_path, [*answers, ""], "--lang", "pt")
     assert result.exit_code == 0, result.output
-    assert "Cor: «roxo» não existe." in result.stdout
+    assert "Cor: «roxo» não é um nome que o jogo conheça." in result.stdout
     assert "→ Vermelho" in result.stdout  # "vermelhoo": a typo of the Portuguese name is still taken
     assert "→ Rojo" in runner.invoke(app, ["score", "-i", "--lang", "es"], input="2\n\nrojo\n").stdout
 

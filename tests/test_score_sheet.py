@@ -346,7 +346,7 @@ def test_the_resolved_sheet_is_plain_json_with_every_name_resolved() -> None:
     women = next(p for p in data["pieces"]["missions"]["items"] if p["id"] == "most_women")
     assert set(women["name"]) == set(SHIPPED.languages) and women["name"]["de"] != women["name"]["en"]
     assert data["texts"]["pl"]["score.title"] == SHIPPED.catalogs["pl"]["score.title"]
-    assert set(data["texts"]["en"]["score.points"]) == {"one", "other"}
+    assert set(data["texts"]["en"]["score.vp"]) == {"one", "other"}  # the sheet's word for a total
 
 
 # --- a sheet of any shape: findings, never a traceback ----------------------------------------------

@@ -633,7 +633,7 @@ function inWords(data, path, key, values) {
   const colourOf = parts[0] === "players" && parts[2] === "colour";
   if (colourOf) v.what = t("scorepage.colour"); // a seat's colour, not the players
   if (colourOf && key === "scorepage.refuse.type" && !has((data.players || [])[Number(parts[1])], "colour")) key = "scorepage.refuse.missing";
-  if (typeof v.key === "string") v.key = rowWords(v.key) ?? v.key;
+  if (typeof v.key === "string") v.key = (rowWords(v.key) ?? v.key).trim();
   if (typeof v.what === "string") v.what = v.what.trim(); // a question indented for the terminal, said as a row
   let message = t(key, v);
   if (parts[0] === "options" && parts[1] !== undefined) {
