@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..forms import TOTAL, Expr, Step, StepKind
-from .keys import CONTEST
+from .keys import CONTEST, DEFAULT_POINTS
 
 SHEET = "scoring.yaml"
 VERSION = 1
@@ -68,7 +68,7 @@ class Sheet:
     checks: tuple[dict[str, Any], ...] = ()
     # the catalog key whose plural forms say a total in the verdict ("{count} VP"); None: the
     # verdict says who won and why, no total (a game without points, or `points: none`)
-    points: str | None = "score.points"
+    points: str | None = DEFAULT_POINTS
     # the catalog keys the writer left to their defaults (an entry's question, a switch's name …),
     # each with the words shown when no catalog has it: never required of the catalogs
     unwritten: Mapping[str, str] = field(default_factory=dict)
