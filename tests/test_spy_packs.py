@@ -204,12 +204,13 @@ def test_the_summaries_say_where_the_source_is_silent(built: dict[Path, Path]) -
 
 # issue 35: what each pad says about the end of the game and ties, in the sources' terms: the game
 # ends the moment the first condition is met (the page refuses two winners), so no row "decides"
-# among ticked ones and no tie is shared
+# among ticked ones and no tie is shared; the Ties note says so in words of its own, not those of
+# the Game end note above it
 PAD_END = {
-    (STAWKA, "en"): "None: the game ends the moment the first condition is met",
-    (STAWKA, "pl"): "Nie ma remisów: gra kończy się w chwili, gdy ktoś pierwszy spełni warunek",
-    (ESPIONAGE, "en"): "None: the game ends the moment the first condition is met",
-    (ESPIONAGE, "cs"): "Nejsou: hra končí v okamžiku, kdy některý hráč splní podmínku jako první",
+    (STAWKA, "en"): "None: only one player can be the first to meet a condition.",
+    (STAWKA, "pl"): "Nie ma remisów: tylko jeden gracz może jako pierwszy spełnić warunek.",
+    (ESPIONAGE, "en"): "None: only one player can be the first to meet a condition.",
+    (ESPIONAGE, "cs"): "Nejsou: podmínku může jako první splnit jen jeden hráč.",
 }
 PAD_INVENTED = re.compile(
     r"decides the game|highest of those rows"
@@ -222,10 +223,14 @@ PAD_INVENTED = re.compile(
 def test_the_pads_end_the_game_at_the_first_condition_met_with_no_tie(
     built: dict[Path, Path], pack: Path, lang: str
 ) -> None:
-    pad = text_of(built[pack] / lang / "a4" / "scorepad.pdf").replace("\u00a0", " ")
+    pad = " ".join(text_of(built[pack] / lang / "a4" / "scorepad.pdf").replace("\u00a0", " ").split())
     assert PAD_INVENTED.findall(pad) == []
     assert PAD_END[pack, lang] in pad
     assert re.search(r"(only one player ever has a box ticked|tylko u jednego gracza|má vždy jen jeden hráč)", pad)
+    # no clause of five words or more is printed twice (the Ties note once repeated Game end's)
+    clauses = [c.strip().casefold() for c in re.split(r"[.,:;–]", pad)]
+    long = [c for c in clauses if len(c.split()) >= 5]
+    assert sorted({c for c in long if long.count(c) > 1}) == []
 
 
 # the choices this edition makes where Stawka's source is silent, each marked as the edition's
