@@ -288,6 +288,59 @@ def test_bad_options_write_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+# --- a row not for every seat ----------------------------------------------------------------------
+
+STAWKA = Path(__file__).parents[1] / "packs" / "stawka"
+
+
+def read_cells(path: Path) -> dict[str, list[str]]:
+    """Each row's heading -> what each player column's cell holds: "box" (a box to tick), "hatched"
+    (diagonal lines: not for this seat) or "" (room to write)."""
+    with pdfplumber.open(path) as pdf:
+        [page] = pdf.pages
+        frame = max(page.rects, key=lambda r: r["width"] * r["height"])
+        uprights = sorted({round(ln["x0"], 1) for ln in page.lines if ln["x0"] == ln["x1"]})
+        across = [ln for ln in page.lines if ln["top"] == ln["bottom"] and ln["x1"] >= frame["x1"] - 0.5]
+        rules = sorted({round(ln["top"], 1) for ln in across})
+        boxes = [r for r in page.rects if abs(r["width"] - 5 * mm) < 0.5 and abs(r["height"] - 5 * mm) < 0.5]
+        slanted = [ln for ln in page.lines if ln["x0"] != ln["x1"] and ln["top"] != ln["bottom"]]
+        out = {}
+        for top, bottom in pairwise(rules):
+            label = _words(page, frame["x0"], uprights[0], top, bottom, "Oswald-Bold")
+            cells = []
+            for x0, x1 in pairwise(uprights):
+
+                def inside(o: dict, x0: float = x0, x1: float = x1, top: float = top, bottom: float = bottom) -> bool:
+                    return (
+                        x0 - 0.5 <= o["x0"]
+                        and o["x1"] <= x1 + 0.5
+                        and top - 0.5 <= o["top"]
+                        and o["bottom"] <= bottom + 0.5
+                    )
+
+                hatched = sum(map(inside, slanted)) >= 5
+                box = any(map(inside, boxes))
+                assert not (hatched and box), f"{label}: a box in a hatched cell"
+                cells.append("hatched" if hatched else "box" if box else "")
+            out[label] = cells
+        return out
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_row_for_one_side_only_has_no_box_for_the_other(tmp_path: Path, lang: str) -> None:
+    """Stawka's "every PL agent but Kloss arrested" is DE's alone (`only: [de]`): PL's cell is hatched."""
+    out = tmp_path / f"pad-{lang}.pdf"
+    result = runner.invoke(app, ["scorepad", "--pack", str(STAWKA), "--lang", lang, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    cells = read_cells(out)
+    [arrests] = [label for label in cells if "Kloss" in label]
+    assert cells[arrests] == ["hatched", "box"]  # PL, DE
+    ticks = [label for label, row in cells.items() if "box" in row]
+    assert len(ticks) == 4  # the four conditions that end the game
+    assert all(cells[label] == ["box", "box"] for label in ticks if label != arrests)
+    assert all(row == ["", ""] for label, row in cells.items() if label not in ticks)
+
+
 # --- a changed pack changes the pad ---------------------------------------------------------------
 
 

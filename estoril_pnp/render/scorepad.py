@@ -35,6 +35,9 @@ class Row:
     write_in: bool = False  # a line after the label to write on (which mission it was)
     strong: bool = False  # the result: bold, framed heavier
     tick: bool = False  # a box in each column to tick (a condition that ends the game), not a number
+    # the columns (by index) of seats the row is not for (it reads only entries they do not have):
+    # their cells are hatched, with no box and no room to write
+    absent: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,7 @@ SHAPE = 8.0  # mm
 TICK = 5.0  # mm: a box to tick with a pen
 PAD = 2.0  # mm: text inside a cell
 INK, RULE, SHADE = "#000000", "#666666", "#e4e4e4"
+HATCH = ("#8c8c8c", 0.2, 2.5)  # colour, line width and spacing in mm of a cell that is not for its seat
 TITLE = ("Oswald-Bold", 20.0)  # font, pt
 SUBTITLE = ("Vollkorn-Italic", 10.0)
 LABEL, STRONG = ("Oswald-Bold", 11.0), ("Oswald-Bold", 13.0)
@@ -206,14 +210,29 @@ def _row(page: _Page, row: Row, left: float, xs: list[float], top: float, height
             page.line(start, baseline, end, baseline, 0.2, RULE, (0.6, 0.8))
     if hint:
         page.text(f"row {row.label!r} hint", hint, left + PAD, label_top - label.height - gap)
-    if row.tick:
-        for x0, x1 in pairwise(xs):
+    for i, (x0, x1) in enumerate(pairwise(xs)):
+        if i in row.absent:
+            _hatch(page, Box(x0, top - height, x1 - x0, height))
+        elif row.tick:
             box = Box((x0 + x1 - TICK) / 2, top - (height + TICK) / 2, TICK, TICK)
             page.ops.append(RectOp(box, None, INK, 0.35, 0.0, False))
     weight = 0.6 if row.strong else 0.25
     page.line(left, top - height, right, top - height, weight, INK if row.strong else RULE)
     if row.strong:
         page.line(left, top, right, top, weight, INK)
+
+
+def _hatch(page: _Page, cell: Box) -> None:
+    """Diagonal lines across `cell`, each cut to it: the cell is not for its seat."""
+    colour, width, step = HATCH
+    x0, y0, x1, y1 = cell.x, cell.y, cell.right, cell.top
+    # lines of x - y = k, from the top-left corner's k to the bottom-right's
+    k = x0 - y1 + step / 2
+    while k < x1 - y0:
+        start, end = max(x0, y0 + k), min(x1, y1 + k)
+        if end - start > 0.1:
+            page.line(start, start - k, end, end - k, width, colour)
+        k += step
 
 
 def draw_pad(canvas: Canvas, pad: Pad, paper: Paper) -> tuple[str, ...]:

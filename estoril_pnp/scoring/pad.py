@@ -3,7 +3,8 @@
 A category is a row (a contest over chosen pieces: as many write-in rows as the largest game
 has); the tallies follow, then a tick box per seat for each condition that ends the game; the
 variants' rows are shaded and tagged. A column per seat: a player colour, a team, or the one team
-of a co-operative game. render/scorepad.py draws it.
+of a co-operative game. A row that reads only entries a seat does not have (`only:`) is not for
+that seat: its cell is hatched. render/scorepad.py draws it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..i18n.catalogs import Texts
 from ..i18n.folding import fold
 from ..render.scorepad import Column, Note, Pad, Row
 from . import rules
+from .forms import IT, PIECE_KEYS, TABLE, TOTAL, Expr
 from .sheet import Sheet, evaluate_num
 
 TEAM_COLUMN = ("star", "#ffffff")  # the one column of a co-operative game: no player colour is the team's
@@ -48,24 +50,88 @@ def slots(sheet: Sheet, entry_id: str) -> list[str | None]:
     return [None if slot <= base else next(v for v in extra if extra[v] >= slot) for slot in range(1, rows + 1)]
 
 
+# the keys by which an expression names one entry (a measure's chosen piece, `also`, and the entry
+# forms: holds, yes, value); PIECE_KEYS name lists of them
+_ENTRY_KEYS = ("measure", "also", *(name for name, form in TABLE.items() if form.reads))
+
+
+def _reads(sheet: Sheet, x: Expr) -> frozenset[str]:
+    """The entries an expression reads, through the figures, categories and contests it names,
+    under any switches (a change may rewrite a category)."""
+    categories: dict[str, list[Any]] = {}
+    for category in sheet.categories:
+        categories.setdefault(category["id"], []).extend([category["points"], category["contest"]])
+    for change in sheet.changes:
+        for ident, patch in change["categories"].items():
+            categories.setdefault(ident, []).append(patch)
+    found: set[str] = set()
+    seen: set[str] = set()
+
+    def step(name: str) -> None:
+        if name in seen:
+            return
+        seen.add(name)
+        if name == TOTAL:
+            for other in categories:
+                step(other)
+        for part in categories.get(name, ()):
+            walk(part)
+        walk(sheet.figures.get(name))
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            for key, value in x.items():
+                if key in PIECE_KEYS and isinstance(value, list):
+                    found.update(v for v in value if v != IT)
+                elif key in (*_ENTRY_KEYS, "each") and isinstance(value, str):
+                    found.add(value)
+                elif key in ("figure", "won") and isinstance(value, str):
+                    step(value)
+                else:
+                    walk(value)
+        elif isinstance(x, list):
+            for value in x:
+                walk(value)
+
+    walk(x)
+    return frozenset(found)
+
+
+def _absent(sheet: Sheet, x: Expr) -> tuple[int, ...]:
+    """The columns of the seats a row computed by `x` is not for: every entry it reads is a
+    player's, and one these seats do not have (a seat without an entry has it empty: no, none, 0)."""
+    if sheet.together:
+        return ()
+    entries = {e["id"]: e for e in sheet.entries}
+    read = [entries[name] for name in _reads(sheet, x) if name in entries]
+    if not read or any(e["per"] != "player" for e in read):
+        return ()
+    return tuple(i for i, seat in enumerate(sheet.colours.items) if not any(rules.has_entry(e, seat.id) for e in read))
+
+
 def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
     rows: list[Row] = []
     names = {s["id"]: t(s["label"]) for s in variants(sheet)}
     for category in sheet.categories:
         contest = category["contest"]
         hint = t(category["hint"]) if category["hint"] else ""
+        absent = _absent(sheet, {"figure": category["id"]})
         if contest and contest["each"]:
             for n, variant in enumerate(slots(sheet, contest["each"]), start=1):
                 label = t(category["label"], n=n)
-                rows.append(Row(label, hint, names.get(variant, "") if variant else "", variant is not None, True))
+                tag = names.get(variant, "") if variant else ""
+                rows.append(Row(label, hint, tag, variant is not None, True, absent=absent))
         else:
             label, variant = t(category["label"]), category["when"]
             name = t(sheet.switch(variant)["label"]) if variant else ""
             # a row that already bears its variant's name (Secret Recruitment) is not tagged with it again
             tag = name if fold(name) != fold(label) else ""
-            rows.append(Row(label, hint, tag, shaded=variant is not None))
-    rows += [Row(t(x["label"]), t(x["hint"]) if x["hint"] else "", strong=x["strong"]) for x in sheet.tallies]
-    rows += [Row(t(end["label"]), tick=True) for end in sheet.outcome["ends"]]
+            rows.append(Row(label, hint, tag, shaded=variant is not None, absent=absent))
+    rows += [
+        Row(t(x["label"]), t(x["hint"]) if x["hint"] else "", strong=x["strong"], absent=_absent(sheet, x))
+        for x in sheet.tallies
+    ]
+    rows += [Row(t(end["label"]), tick=True, absent=_absent(sheet, end["met"])) for end in sheet.outcome["ends"]]
     if sheet.together:
         columns: tuple[Column, ...] = (Column(t("score.team.name"), *TEAM_COLUMN),)
     else:
