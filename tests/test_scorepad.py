@@ -24,6 +24,7 @@ from estoril_pnp.cli import app
 from estoril_pnp.games.estoril.sample import VARIANTS, random_record
 from estoril_pnp.i18n.catalogs import Texts
 from estoril_pnp.i18n.folding import fold
+from estoril_pnp.pack.load import load_pack
 from estoril_pnp.scoring.sheet import catalog_keys
 
 runner = CliRunner()
@@ -339,6 +340,59 @@ def test_a_row_for_one_side_only_has_no_box_for_the_other(tmp_path: Path, lang: 
     assert len(ticks) == 4  # the four conditions that end the game
     assert all(cells[label] == ["box", "box"] for label in ticks if label != arrests)
     assert all(row == ["", ""] for label, row in cells.items() if label not in ticks)
+
+
+ESPIONAGE = Path(__file__).parents[1] / "packs" / "espionage_1762"
+
+
+def header_lines(path: Path) -> list[tuple[str, int]]:
+    """The header's write-in lines under the colours: each caption (left of the columns), and how
+    many columns have a line to write on beside it."""
+    with pdfplumber.open(path) as pdf:
+        [page] = pdf.pages
+        frame = max(page.rects, key=lambda r: r["width"] * r["height"])
+        uprights = sorted({round(ln["x0"], 1) for ln in page.lines if ln["x0"] == ln["x1"]})
+        across = [ln for ln in page.lines if ln["top"] == ln["bottom"] and ln["x1"] >= frame["x1"] - 0.5]
+        header_bottom = min(ln["top"] for ln in across)
+        captions = [
+            w
+            for w in page.extract_words(extra_attrs=["fontname"])
+            if "Oswald-Regular" in w["fontname"] and w["x1"] <= uprights[0] and w["bottom"] < header_bottom
+        ]
+        out = []
+        for top in sorted({round(w["top"]) for w in captions}):
+            words = sorted((w for w in captions if round(w["top"]) == top), key=lambda w: w["x0"])
+            bottom = max(w["bottom"] for w in words)
+            writable = [
+                ln
+                for ln in page.lines
+                if ln["top"] == ln["bottom"]
+                and ln["x0"] > uprights[0]
+                and ln["x1"] - ln["x0"] > 15 * mm
+                and ln["x1"] < frame["x1"] - 1
+                and abs(ln["top"] - bottom) <= 2 * mm
+            ]
+            out.append((" ".join(w["text"] for w in words), len(writable)))
+        return out
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_choice_each_player_makes_has_a_line_to_write_it_on(tmp_path: Path, lang: str) -> None:
+    """1762's players each name a main state (a `choice` no row scores; two conditions are ticked
+    from it): the pad has a line for it under each name."""
+    out = tmp_path / f"pad-{lang}.pdf"
+    result = runner.invoke(app, ["scorepad", "--pack", str(ESPIONAGE), "--lang", lang, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.stderr, result.stderr
+    t = load_pack(ESPIONAGE).texts(lang)
+    assert header_lines(out) == [(t("score.pad.name"), 2), (t("score.noun.main_state"), 2)]
+
+
+def test_a_choice_scored_on_its_own_row_has_no_line_of_its_own(tmp_path: Path) -> None:
+    """City of Spies' secret mission is a choice too, but its row scores it: the header keeps the name alone."""
+    out = tmp_path / "pad.pdf"
+    assert runner.invoke(app, ["scorepad", "--out", str(out)]).exit_code == 0
+    assert header_lines(out) == [("Name", 4)]
 
 
 # --- a changed pack changes the pad ---------------------------------------------------------------

@@ -41,6 +41,15 @@ class Row:
 
 
 @dataclass(frozen=True)
+class Line:
+    """A line under each seat's name to write a choice on (its main state), made once per game."""
+
+    caption: str  # set like the name's caption, at the line's left
+    shaded: bool = False  # a choice not every game has
+    absent: tuple[int, ...] = ()  # the columns of seats that make no such choice: hatched
+
+
+@dataclass(frozen=True)
 class Note:
     term: str  # set bold in the label column; may be ""
     text: str  # wrapped in the width of the player columns
@@ -54,6 +63,7 @@ class Pad:
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     notes: tuple[Note, ...] = ()
+    lines: tuple[Line, ...] = ()  # under the name line, each as tall as it
 
 
 @dataclass(frozen=True)
@@ -147,13 +157,14 @@ def pad_page(pad: Pad, paper: Paper) -> Drawing:
     ]
     notes_h = sum(max(term.height, text.height) + 3.0 for term, text in notes)
     table_top = top - TITLE[1] * PT - 5.0
-    rows_room = table_top - HEADER - NAME_ROW - 6.0 - notes_h - MARGIN
+    below = NAME_ROW * len(pad.lines)  # the lines under the name's
+    rows_room = table_top - HEADER - NAME_ROW - below - 6.0 - notes_h - MARGIN
     row_h = max(ROW_MIN, min(ROW_MAX, rows_room / max(len(pad.rows), 1)))
     if row_h * len(pad.rows) > rows_room + 1e-6:
         page.overflows.append(f"{len(pad.rows)} rows of {ROW_MIN:g} mm and the notes do not fit on {paper.name}")
 
     _header(page, pad, xs, col_w, table_top, label_w)
-    body_top = table_top - HEADER - NAME_ROW
+    body_top = table_top - HEADER - NAME_ROW - below
     y = body_top
     for row in pad.rows:
         _row(page, row, left, xs, y, row_h)
@@ -184,7 +195,21 @@ def _header(page: _Page, pad: Pad, xs: list[float], col_w: float, top: float, la
     page.text(
         "name", _fit(pad.name_caption, CAPTION, label_w - 2 * PAD), xs[0] - PAD, top - HEADER - NAME_ROW + 6.0, "right"
     )
-    page.line(xs[0], top - HEADER - NAME_ROW, xs[-1], top - HEADER - NAME_ROW, 0.5, INK)
+    # each choice on a line of its own under the name's, set alike
+    for i, line in enumerate(pad.lines, start=1):
+        bottom = top - HEADER - NAME_ROW - NAME_ROW * i
+        if line.shaded:
+            band = Box(xs[0] - label_w, bottom, xs[-1] - xs[0] + label_w, NAME_ROW)
+            page.ops.append(RectOp(band, SHADE, None, 0.0, 0.0, False))
+        for j, x in enumerate(xs[:-1]):
+            if j in line.absent:
+                _hatch(page, Box(x, bottom, col_w, NAME_ROW))
+            else:
+                page.line(x + PAD, bottom + 3.0, x + col_w - PAD, bottom + 3.0, 0.25, INK)
+        caption = _fit(line.caption, CAPTION, label_w - 2 * PAD)
+        page.text(f"line {line.caption!r}", caption, xs[0] - PAD, bottom + 6.0, "right")
+    bottom = top - HEADER - NAME_ROW - NAME_ROW * len(pad.lines)
+    page.line(xs[0], bottom, xs[-1], bottom, 0.5, INK)
 
 
 def _row(page: _Page, row: Row, left: float, xs: list[float], top: float, height: float) -> None:

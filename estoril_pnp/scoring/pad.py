@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n.catalogs import Texts
+from ..i18n.catalogs import MissingText, Texts
 from ..i18n.folding import fold
-from ..render.scorepad import Column, Note, Pad, Row
+from ..render.scorepad import Column, Line, Note, Pad, Row
 from . import rules
 from .forms import IT, PIECE_KEYS, TABLE, TOTAL, Expr
 from .sheet import Sheet, evaluate_num
@@ -140,7 +140,33 @@ def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
             for c in sheet.colours.items
         )
     caption = t("score.pad.members" if sheet.teams or sheet.together else "score.pad.name")
-    return Pad(t(sheet.title), subtitle, caption, columns, tuple(rows), tuple(_notes(sheet, t)))
+    lines = tuple(_choice_lines(sheet, t))
+    return Pad(t(sheet.title), subtitle, caption, columns, tuple(rows), tuple(_notes(sheet, t)), lines)
+
+
+def _choice_lines(sheet: Sheet, t: Texts) -> list[Line]:
+    """A line to write each seat's choice on (its main state), for a choice no category's row
+    already scores: the end conditions that read it are ticked, so the choice itself must be
+    kept somewhere."""
+    scored = frozenset[str]().union(*(_reads(sheet, {"figure": c["id"]}) for c in sheet.categories))
+    seats = () if sheet.together else sheet.colours.items
+    return [
+        Line(
+            _caption(t, entry),
+            shaded=entry["when"] is not None,
+            absent=tuple(i for i, seat in enumerate(seats) if not rules.has_entry(entry, seat.id)),
+        )
+        for entry in sheet.entries
+        if entry["per"] == "player" and entry["kind"] == "choice" and entry["id"] not in scored
+    ]
+
+
+def _caption(t: Texts, entry: dict[str, Any]) -> str:
+    """The entry's noun as the questions name it (`score.noun.<noun>`: "Main state"), else its label."""
+    try:
+        return t(f"score.noun.{entry['noun'].replace(' ', '_')}")
+    except MissingText:
+        return t(entry["label"])
 
 
 def _notes(sheet: Sheet, t: Texts) -> list[Note]:
