@@ -35,11 +35,10 @@ def slots(sheet: Sheet, entry_id: str) -> list[str | None]:
 
     def most(switch: Mapping[str, Any] | None) -> int:
         values = sheet.defaults() | ({switch["id"]: True} if switch else {})
-        _, entries = sheet.apply(values)
-        entry = next(e for e in entries if e["id"] == entry_id)
-        counts = [
-            evaluate_num(entry["count"], n) if entry["kind"] == "choices" else 1 for n in _player_counts(sheet, switch)
-        ]
+        counts = []
+        for n in _player_counts(sheet, switch):
+            entry = next(e for e in sheet.apply(values, n)[1] if e["id"] == entry_id)
+            counts.append(evaluate_num(entry["count"], n) if entry["kind"] == "choices" else 1)
         return max(counts, default=0)
 
     base = most(None)

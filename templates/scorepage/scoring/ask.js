@@ -25,7 +25,7 @@ const Game = (() => {
   // a count entry becomes a list where a category in play needs the pieces themselves
   function tidy(S, state, variants) {
     const sw = Scoring.sheet.switches(S, { variants, options: {} });
-    const needed = Scoring.calc.needsPieces(S, sw);
+    const needed = Scoring.calc.needsPieces(S, sw, state.players.length);
     for (const s of S.switches) if (s.kind === "variant" && !allowed(S, s, state.players.length)) state.switches[s.id] = false;
     for (const p of state.players) {
       for (const e of S.entries.filter((x) => x.per === "player")) {
@@ -143,7 +143,7 @@ const Game = (() => {
       allowed: (s, n) => allowed(S, s, n),
       active: (e, variants) => inPlay(e, sw(variants)),
       count(entry, n, variants) {
-        const e = Scoring.sheet.apply(S, sw(variants)).entries.find((x) => x.id === entry.id);
+        const e = Scoring.sheet.apply(S, sw(variants), n).entries.find((x) => x.id === entry.id);
         return e.count === null || e.count === undefined ? null : S.num(e.count, n);
       },
       choices: (entry) => [].concat(entry.of).flatMap((c) => S.collections[c]).filter((p) => !(entry.except || []).includes(p.id)),
