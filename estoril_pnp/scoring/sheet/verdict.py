@@ -40,7 +40,7 @@ class VerdictReader(ExprsReader):
                     )
                 else:
                     when[name] = wanted
-            if not when:
+            if not when and not (isinstance(spec["when"], dict) and spec["when"]):  # a fault inside is said already
                 self.fault((*at, "when"), "must map switches (or 'players') to the values that make the change")
             change: dict[str, Any] = {"when": when, "categories": {}, "entries": {}}
             for part in ("categories", "entries"):
