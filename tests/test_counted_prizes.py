@@ -159,3 +159,15 @@ def test_interactive_scoring_applies_the_change_by_player_count() -> None:
     data = json.loads(result.stdout[result.stdout.index("{") :])
     assert {p["colour"]: p["total"] for p in data["players"]} == {"red": 67, "blue": 67}
     assert data["winners"] == ["red"] and data["tiebreak"] == "puddings"
+
+
+def test_the_pad_says_how_to_mark_a_seat_that_takes_no_place(tmp_path: Path) -> None:
+    import pdfplumber
+
+    for pack, says in ((SUSHI, True), (ROOT / "examples" / "sheets" / "ticket_to_ride", False)):
+        out = tmp_path / f"{pack.name}.pdf"
+        result = runner.invoke(app, ["scorepad", "--pack", str(pack), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        with pdfplumber.open(out) as pdf:
+            text = " ".join(pdf.pages[0].extract_text().split())
+        assert ("No place In a contest row, write a dash (—) for a player who does not take part" in text) == says

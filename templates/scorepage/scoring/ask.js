@@ -119,6 +119,8 @@ const Game = (() => {
     const S = Scoring.sheet.read(D);
     const R = S.R;
     const sw = (variants) => Scoring.sheet.switches(S, { variants, options: {} });
+    // an entry as the changes leave it for these variants and this many players (a change may set its bounds)
+    const now = (e, n, variants) => (variants ? Scoring.sheet.apply(S, sw(variants), n).entries.find((x) => x.id === e.id) : e);
     return {
       titleKey: R.title,
       legendKey: R.legend,
@@ -135,8 +137,8 @@ const Game = (() => {
       group: (cid) => S.collections[cid],
       bound: (v, n) => S.num(v, n),
       hasEntry,
-      bounds: (e, n) => bounds(S, e, n),
-      most: (e, n) => most(S, e, n),
+      bounds: (e, n, variants) => bounds(S, now(e, n, variants), n),
+      most: (e, n, variants) => most(S, now(e, n, variants), n),
       seat: Scoring.seats.seat,
       label: (seat, t) => Scoring.seats.label(S, seat, t),
       seatsRefusal: (n, t) => Scoring.record.seatsRefusal(S, n, t),
