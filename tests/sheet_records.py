@@ -21,7 +21,8 @@ def _num(value: Any, n: int, numbers: Mapping[str, int]) -> int:
 
 def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
     """One legal record, as the data a record's YAML holds. Switch `changes` to entries are not
-    followed (none of the sheet-driven packs has them): an entry keeps its own bounds."""
+    followed (none of the sheet-driven packs has them): an entry keeps its own bounds, unless a
+    change made by the player count alone sets them."""
     numbers = sheet["numbers"]
     small = rng.choice([True, False, None])  # every number near its least, anywhere, or each by chance
     n = rng.randint(_num(sheet["players"]["min"], 0, numbers), _num(sheet["players"]["max"], 0, numbers))
@@ -89,7 +90,7 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
         take(chosen, owner)
         return chosen[0] if kind == "choice" else chosen
 
-    for entry in sheet["entries"]:
+    for entry in _by_count(sheet, n):
         if entry["when"] is not None and not on.get(entry["when"]):
             continue
         if entry["kind"] == "number" and entry["default"] is not None and rng.random() < 0.3:
@@ -101,6 +102,19 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
                 if entry.get("only") is None or player["colour"] in entry["only"]:
                     player[entry["id"]] = value(entry, player["colour"])
     return record
+
+
+def _by_count(sheet: Mapping[str, Any], n: int) -> list[dict[str, Any]]:
+    """The entries as the changes by the player count alone (`when: {players: …}`) leave them for `n` players."""
+    entries = {e["id"]: dict(e) for e in sheet["entries"]}
+    for change in sheet["changes"]:
+        counts = change["when"].get("players")
+        if set(change["when"]) != {"players"}:
+            continue
+        if (counts["min"] is None or n >= counts["min"]) and (counts["max"] is None or n <= counts["max"]):
+            for ident, keys in change["entries"].items():
+                entries[ident].update(keys)
+    return list(entries.values())
 
 
 def dump(record: Mapping[str, Any]) -> str:

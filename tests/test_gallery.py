@@ -22,6 +22,7 @@ from estoril_pnp.pack.load import load_pack
 
 runner = CliRunner()
 GAMES = {"seven_wonders", "ticket_to_ride", "azul", "splendor", "carcassonne", "pandemic", "hanabi", "hearts", "spades"}
+GAMES |= {"sushi_go"}  # prizes that depend on the player count, contests only some seats enter
 FORTS = Path(__file__).parent / "fixtures" / "forts"  # a small pack whose one entry is a holder per piece
 
 

@@ -148,6 +148,7 @@ ENGINE_WORDS = (
     "score.pad.tick",
     "score.pad.lowest",
     "score.pad.together",
+    "score.pad.out",  # and out_rule: a contest only some seats enter (`enters`)
     "scorepage.",
 )
 

@@ -48,9 +48,9 @@ def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
         pick = partial(_variants, t, known, sheet=sheet, players=count)
         data["variants"] = ask(t("score.ask.variants", variants=offered), pick, t, default="")
     switches = sheet.defaults() | dict.fromkeys(data.get("variants", []), True)
-    _, entries = sheet.apply(switches)
+    _, entries = sheet.apply(switches, count)
     entries = tuple(e for e in entries if rules.in_play(e, switches))
-    session = _Session(sheet, t, count, needs_pieces(sheet, switches))
+    session = _Session(sheet, t, count, needs_pieces(sheet, switches, count))
     players: list[dict[str, Any]] = []
     for n in range(1, count + 1):
         players.append(session.player(n, players, [e for e in entries if e["per"] == "player"]))

@@ -92,8 +92,12 @@ class _Bounds:
             contests = 1
         else:
             contests = self.size([category["contest"]["each"]])
-        low = sum(p for p in prizes if p < 0)
-        high = sum(p for p in prizes if p > 0)
+        for c in (category["contest"], *patches):
+            if c.get("enters") is not None:
+                self.expr(c["enters"])
+        ranges = [self.num(p) for p in prizes]  # a prize that counts the players: over every count the game takes
+        low = sum(min(r[0], 0) for r in ranges)
+        high = sum(max(r[1], 0) for r in ranges)
         return _r(contests * low, contests * high)
 
 

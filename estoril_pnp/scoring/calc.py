@@ -9,7 +9,7 @@ docs/score-sheet.md defines every number computed here; the phone page computes 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
@@ -39,6 +39,7 @@ class ContestResult:
     counts: Mapping[str, int]  # seat -> measure, every seat in seat order
     points: Mapping[str, int]  # seat -> prize, only prizes that are not 0
     first: tuple[str, ...]
+    entered: tuple[str, ...] | None = None  # with `enters`: the seats that entered, in seat order
 
 
 @dataclass(frozen=True)
@@ -86,16 +87,16 @@ class _Plan:
     holders: tuple[str, ...]  # the game's `holders` entries
 
 
-def plan(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
-    key = tuple(switches.items())  # a record's switches come in the sheet's order: no sorting per record
+def plan(sheet: Sheet, switches: Mapping[str, bool | str], players: int) -> _Plan:
+    key = (*switches.items(), players)  # a record's switches come in the sheet's order: no sorting per record
     found = sheet.plans.get(key)
     if found is None:
-        found = sheet.plans[key] = _compile(sheet, switches)
+        found = sheet.plans[key] = _compile(sheet, switches, players)
     return found
 
 
-def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
-    categories, entries = sheet.apply(switches)
+def _compile(sheet: Sheet, switches: Mapping[str, bool | str], players: int) -> _Plan:
+    categories, entries = sheet.apply(switches, players)
     on = [c for c in categories if rules.in_play(c, switches)]
 
     def lookup(per: str) -> dict[str, dict[str, Piece]]:
@@ -107,7 +108,7 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
 
     measures = {pid: compile_expr(x) for pid, x in sheet.measures.items()}
     points = {c["id"]: compile_expr(c["points"]) for c in on if c["points"] is not None}
-    contests = {c["id"]: _contest(c["id"], c["contest"], measures) for c in on if c["contest"] is not None}
+    contests = {c["id"]: _contest(c["id"], c["contest"], measures, players) for c in on if c["contest"] is not None}
     figures = {name: compile_expr(x) for name, x in sheet.figures.items()}
     steps: list[tuple[str, str, Fn | Contest | None]] = []
     for kind, name in sheet.steps:
@@ -165,18 +166,20 @@ def compile_expr(x: Expr) -> Fn:
     return TABLE[form_of(x, TABLE)].evaluate(x, compile_expr)
 
 
-Award = Callable[[Mapping[str, int]], tuple[dict[str, int], tuple[str, ...]]]
+Award = Callable[[Mapping[str, int], Collection[str] | None], tuple[dict[str, int], tuple[str, ...]]]
 
 
-def _award(contest: Mapping[str, Any]) -> Award:
-    """How one contest is decided (docs/score-sheet.md, "Deciding one contest"): measures by seat
-    -> (prizes by seat, zeros left out; its first place)."""
-    prizes, tie, rounding, zero_wins = contest["prizes"], contest["tie"], contest["rounding"], contest["zero_wins"]
+def _award(contest: Mapping[str, Any], players: int) -> Award:
+    """How one contest is decided (docs/score-sheet.md, "Deciding one contest"): measures by seat and
+    the seats that entered (None: those measuring > 0, or all with `zero_wins`) -> (prizes by seat,
+    zeros left out; its first place)."""
+    tie, rounding, zero_wins = contest["tie"], contest["rounding"], contest["zero_wins"]
+    prizes = [evaluate_num(p, players) for p in contest["prizes"]]
 
-    def award(counts: Mapping[str, int]) -> tuple[dict[str, int], tuple[str, ...]]:
+    def award(counts: Mapping[str, int], entered: Collection[str] | None) -> tuple[dict[str, int], tuple[str, ...]]:
         groups: dict[int, list[str]] = {}  # measure -> its contenders, in seat order
         for seat, n in counts.items():
-            if n > 0 or zero_wins:
+            if (seat in entered) if entered is not None else (n > 0 or zero_wins):
                 if n in groups:
                     groups[n].append(seat)
                 else:
@@ -194,6 +197,8 @@ def _award(contest: Mapping[str, Any]) -> Award:
                 share = prizes[place]
             elif tie == "none":
                 share = 0
+            elif tie == "split_place":  # the tied share their own place's prize; the places they fill go unawarded
+                share = divide(prizes[place], len(group), rounding)
             else:
                 share = divide(sum(prizes[place : place + len(group)]), len(group), rounding)
             if share:
@@ -209,8 +214,8 @@ def _award(contest: Mapping[str, Any]) -> Award:
 
 def score(sheet: Sheet, played: Played) -> Result:
     """Every seat's points, figures and rank; `played` must be legal (scorerecord checks it)."""
-    p = plan(sheet, played.switches)
     n = len(played.players)
+    p = plan(sheet, played.switches, n)
     seated = seats(sheet, played.players)
     game = played.values
     envs = []
@@ -293,10 +298,11 @@ OTHERWISE = {
 Contest = Callable[[list[Env], Mapping[str, Any]], tuple[ContestResult, ...]]
 
 
-def _contest(name: str, contest: Mapping[str, Any], measures: Mapping[str, Fn]) -> Contest:
+def _contest(name: str, contest: Mapping[str, Any], measures: Mapping[str, Fn], players: int) -> Contest:
     """A contest category run over the seats: its contests, and each seat's prizes and firsts as the
     category's figure and `won`."""
-    award = _award(contest)
+    award = _award(contest, players)
+    enters = compile_expr(contest["enters"]) if contest.get("enters") is not None else None
     if contest["over"] is not None:
         over = compile_expr(contest["over"])
 
@@ -316,13 +322,14 @@ def _contest(name: str, contest: Mapping[str, Any], measures: Mapping[str, Fn]) 
         totals = {e.seat: 0 for e in envs}
         wins = dict(totals)
         out = []
+        entered = tuple(e.seat for e in envs if enters(e, None) != 0) if enters else None
         for pid, counts in measured(envs, game):
-            points, first = award(counts)
+            points, first = award(counts, entered)
             for seat, v in points.items():
                 totals[seat] += v
             for seat in first:
                 wins[seat] += 1
-            out.append(ContestResult(pid, counts, points, first))
+            out.append(ContestResult(pid, counts, points, first, entered))
         for e in envs:
             e.figs[name] = totals[e.seat]
             e.won[name] = wins[e.seat]
@@ -345,9 +352,9 @@ def _decider(sheet: Sheet, players: list[SeatScore]) -> str | None:
     return "shared"
 
 
-def needs_pieces(sheet: Sheet, switches: Mapping[str, bool | str]) -> frozenset[str]:
+def needs_pieces(sheet: Sheet, switches: Mapping[str, bool | str], players: int | None = None) -> frozenset[str]:
     """Entries read as pieces (not only counted) by what is in play: a bare count cannot stand for them."""
-    categories, _ = sheet.apply(switches)
+    categories, _ = sheet.apply(switches, players)
     on = [c for c in categories if rules.in_play(c, switches)]
     found: set[str] = set()
 

@@ -37,11 +37,10 @@ def slots(sheet: Sheet, entry_id: str) -> list[str | None]:
 
     def most(switch: Mapping[str, Any] | None) -> int:
         values = sheet.defaults() | ({switch["id"]: True} if switch else {})
-        _, entries = sheet.apply(values)
-        entry = next(e for e in entries if e["id"] == entry_id)
-        counts = [
-            evaluate_num(entry["count"], n) if entry["kind"] == "choices" else 1 for n in _player_counts(sheet, switch)
-        ]
+        counts = []
+        for n in _player_counts(sheet, switch):
+            entry = next(e for e in sheet.apply(values, n)[1] if e["id"] == entry_id)
+            counts.append(evaluate_num(entry["count"], n) if entry["kind"] == "choices" else 1)
         return max(counts, default=0)
 
     base = most(None)
@@ -185,10 +184,19 @@ def _notes(sheet: Sheet, t: Texts) -> list[Note]:
             notes.append(Note(t("score.pad.lowest"), t("score.pad.lowest_rule")))
         order = [f"{i}. {t(tb['label'])}" for i, tb in enumerate(ranking["tiebreaks"], 1)]
         notes.append(Note(t("score.pad.ties"), "\n".join([*order, t(ranking["shared"]["label"])])))
+    if _enters(sheet):
+        notes.append(Note(t("score.pad.out"), t("score.pad.out_rule")))
     if variants(sheet):
         notes.append(Note(t("score.pad.variants"), t("score.pad.shaded")))
         notes += [Note(t(v["label"]), t(v["rule"])) for v in variants(sheet)]
     return notes
+
+
+def _enters(sheet: Sheet) -> bool:
+    """Whether a contest says who enters it (`enters`), as written or as a change sets it."""
+    written = [c["contest"] for c in sheet.categories if c["contest"]]
+    changed = [keys for change in sheet.changes for keys in change["categories"].values()]
+    return any(c.get("enters") is not None for c in (*written, *changed))
 
 
 def _sentence(text: str) -> str:

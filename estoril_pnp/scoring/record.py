@@ -250,7 +250,7 @@ class _Check:
             size = f"exactly {low}" if low == high else f"{low} to {high}"
             self.fault(("players",), f"{n} {seats}; the game takes {size}")
         switches = self.switches(data, n, overrides)
-        _, entries = sheet.apply(switches)
+        _, entries = sheet.apply(switches, n)
         players = [self.player(raw, ("players", i), entries, switches, n) for i, raw in enumerate(raw_players)]
         self.once([(("players", i, "colour"), p.id) for i, p in enumerate(players)], "colour")
         values = {}
@@ -559,7 +559,7 @@ class _Check:
     ) -> None:
         """A bare count cannot stand for pieces the score reads one by one (said of a player who
         gave every entry in play: one missing is the fault to mend first)."""
-        read = needs_pieces(self.sheet, switches)
+        read = needs_pieces(self.sheet, switches, len(players))
         by_id = {e["id"]: e for e in entries}
         mine = [e["id"] for e in entries if e["per"] == "player" and rules.in_play(e, switches)]
         for i, p in enumerate(players):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n.catalogs import Texts
-from .calc import Result
+from .calc import ContestResult, Result
 from .seats import label
 from .sheet import TOTAL, Sheet
 
@@ -19,6 +19,13 @@ def piece_name(sheet: Sheet, ident: str, t: Texts) -> str:
     return ident
 
 
+def contest_cell(contest: ContestResult, seat: str) -> str:
+    """A seat's cell of a contest row: 'points (measure)', or a dash for a seat that did not enter."""
+    if contest.entered is not None and seat not in contest.entered:
+        return "—"
+    return f"{contest.points.get(seat, 0)} ({contest.counts[seat]})"
+
+
 def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], bool]]:
     """(heading, one cell per player, strong): a row per category in play (a contest: one per
     contest, 'points (measure)'), then the tallies, then the rank."""
@@ -30,9 +37,7 @@ def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], b
         if ident in result.contests:
             for c in result.contests[ident]:
                 heading = piece_name(sheet, c.id, t) if category["contest"]["each"] else t(category["label"])
-                out.append(
-                    (heading, [f"{c.points.get(p.seat.id, 0)} ({c.counts[p.seat.id]})" for p in result.players], False)
-                )
+                out.append((heading, [contest_cell(c, p.seat.id) for p in result.players], False))
         else:
             out.append((t(category["label"]), [str(p.figures[ident]) for p in result.players], False))
     for tally in sheet.tallies:
@@ -121,7 +126,15 @@ def to_json(sheet: Sheet, result: Result) -> dict[str, Any]:
         contests = result.contests.get(category["id"])
         if contests is not None:
             key = category["contest"]["each"] or category["id"]
-            out[key] = [{"id": c.id, "counts": dict(c.counts), "points": dict(c.points)} for c in contests]
+            out[key] = [
+                {
+                    "id": c.id,
+                    "counts": dict(c.counts),
+                    "points": dict(c.points),
+                    **({"entered": list(c.entered)} if c.entered is not None else {}),
+                }
+                for c in contests
+            ]
     out |= {"winners": list(result.winners), "tiebreak": result.tiebreak}
     if sheet.outcome["ends"] or sheet.outcome["otherwise"]["result"] != "rank":
         out |= {"outcome": result.outcome, "end": result.end}

@@ -119,7 +119,7 @@ function tapPiece(player, entry, id) {
     }
     const where = G.whereIs(S.players, player, id);
     if (where) return t("scorepage.refuse.twice", { card: G.piece(id).name, where: placeName(where) });
-    const most = G.most(entry, S.players.length);
+    const most = G.most(entry, S.players.length, variants());
     if (most !== null && list.length >= most) return t("scorepage.refuse.most", { most, what: t(entry.label) });
     list.push(id);
     return G.tooMany(S.players, D) ? tooManyWords() : null;
@@ -314,7 +314,7 @@ function drawGameEntry(entry) {
   // choices: pieces of one group, so many of them; a choice: one of them; pieces: any of them, up to `most`
   const single = entry.kind === "choice";
   const chosen = single ? [S.game[entry.id]].filter(Boolean) : S.game[entry.id] || [];
-  const most = entry.kind === "pieces" ? G.most(entry, S.players.length) : null;
+  const most = entry.kind === "pieces" ? G.most(entry, S.players.length, variants()) : null;
   const want = single ? 1 : entry.kind === "choices" ? G.count(entry, S.players.length, variants()) : most;
   const cards = [].concat(entry.of).flatMap(G.group).map((piece) => {
     const where = chosen.includes(piece.id) ? null : G.whereIs(S.players, null, piece.id, S.game);
@@ -352,7 +352,7 @@ function yesnoField(id, entry, checked, assign) {
 }
 
 function numberField(id, entry, value, assign) {
-  const [lo, hi] = G.bounds(entry, S.players.length);
+  const [lo, hi] = G.bounds(entry, S.players.length, variants());
   const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what: t(entry.label), min: lo, max: hi }) : (assign(n), null)));
   return el("div", { role: "group", "aria-labelledby": `${id}-label` },
     el("h4", { id: `${id}-label`, text: t(entry.label) }),
@@ -415,7 +415,7 @@ function drawPlayerEntry(p, entry) {
         el("output", { id: `${id}-count`, "aria-live": "polite", text: String(value) }),
         el("button", { type: "button", id: `${id}-more`, "aria-label": `${t(entry.label)} +1`, on: { click: () => setCount(p, entry, value + 1) } }, "+")));
   }
-  const most = G.most(entry, S.players.length);
+  const most = G.most(entry, S.players.length, variants());
   const chips = value.map((pid) => el("li", {}, el("button", {
     type: "button", id: `${id}-chip-${pid}`, "aria-label": t("scorepage.remove", { name: G.piece(pid).name }),
     on: { click: () => tapPiece(p, entry, pid) } }, el("span", { text: G.piece(pid).name }), el("span", { "aria-hidden": "true", text: "×" }))));

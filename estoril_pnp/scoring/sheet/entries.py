@@ -8,6 +8,7 @@ from typing import Any
 
 from ...errors import written
 from ...source.yamlsrc import Located, Path_
+from ..forms import PLAYERS
 from .checks import as_words, meant, written_id
 from .keys import ENTRY_COMMON, ENTRY_KINDS, GAME_ONLY, PIECE_KINDS
 from .model import Piece
@@ -30,6 +31,8 @@ class EntriesReader(PiecesReader):
             if spec is None or not (ident := self.ident(spec["id"], (*at, "id"))):
                 self.refused(written_id(raw))
                 continue
+            if ident == PLAYERS:
+                self.fault((*at, "id"), "'players' is the player count a change may test; name the switch otherwise")
             if spec["kind"] not in ("variant", "option"):
                 self.fault((*at, "kind"), f"must be variant or option (got {written(spec['kind'])})")
             values = self.listed(spec.get("values", []), (*at, "values"), "names")

@@ -9,13 +9,18 @@ from typing import Any
 
 from ...errors import written
 from ...source.yamlsrc import Located, Path_
-from ..forms import FORMS, IT, TABLE, TOTAL, Expr
+from ..forms import FORMS, IT, PLAYERS, TABLE, TOTAL, Expr, Num, evaluate_num
 from ..forms.check import Where
 from .checks import meant, written_id
 from .entries import EntriesReader
 from .keys import CONTEST, MAX_DEPTH, MAX_FORMS, PIECE_KINDS, TIES
 from .model import Collection, Piece
 from .names import Declared
+
+
+def mentions_players(value: Num) -> bool:
+    """Whether a resolved number value depends on the player count."""
+    return value == PLAYERS or (isinstance(value, list) and any(map(mentions_players, value)))
 
 
 class ExprsReader(EntriesReader):
@@ -95,7 +100,7 @@ class ExprsReader(EntriesReader):
         out: dict[str, Any] = {}
         if "prizes" in spec:
             prizes = self.listed(spec["prizes"], (*at, "prizes"), "numbers")
-            out["prizes"] = [self.const(p, (*at, "prizes", j)) for j, p in enumerate(prizes)]
+            out["prizes"] = [self.prize(p, (*at, "prizes", j)) for j, p in enumerate(prizes)]
         if "rounding" in spec or not partial:
             out["rounding"] = spec.get("rounding", "down")
             if out["rounding"] not in ("down", "up"):
@@ -106,6 +111,10 @@ class ExprsReader(EntriesReader):
             out["tie"] = spec.get("tie", "split")
             if out["tie"] not in TIES:
                 self.fault((*at, "tie"), f"must be {', '.join(TIES)} (got {written(out['tie'])})")
+        if "enters" in spec:
+            if spec.get("zero_wins") is True:
+                self.fault((*at, "enters"), "give either 'zero_wins' (every seat enters) or 'enters' (who enters)")
+            out["enters"] = self.expr(spec["enters"], (*at, "enters"), Where(owner, False, 0))
         if partial and not {"each", "of", "over"} & set(spec):
             return out
         if ("each" in spec) == ("over" in spec):
@@ -129,6 +138,12 @@ class ExprsReader(EntriesReader):
         if out["of"] is not None and not any(self.entries[e]["per"] == "player" for e in out["of"]):
             self.fault((*at, "of"), "a contest without players: 'of' names no per-player entry")
         return out
+
+    def prize(self, value: Any, at: Path_) -> Num | None:
+        """A place's prize: a number value, which may count the players (`[players, -1]`); one that
+        does not is resolved to its integer, as every prize was before `players` was allowed."""
+        found = self.num(value, at)
+        return found if found is None or mentions_players(found) else evaluate_num(found, 0)
 
     def check_measured(self, measures: Mapping[str, Expr]) -> None:
         """Every piece that can be contested or chosen for a `measure` has a measure (said once per piece)."""

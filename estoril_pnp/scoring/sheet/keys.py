@@ -47,6 +47,7 @@ ENTRY_COMMON = {"id": True, "per": True, "kind": True, "when": False, "ask": Fal
 GAME_ONLY = ("holder", "holders")  # kinds only `per: game`
 CONTEST = {
     "each": False, "of": False, "over": False, "prizes": True, "rounding": False, "zero_wins": False, "tie": False,
+    "enters": False,
 }  # fmt: skip
-TIES = ("split", "full", "none")
+TIES = ("split", "full", "none", "split_place")
 PIECE_KINDS = ("pieces", "choice", "choices", "holders")  # entries a piece list may name

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..forms import TOTAL, Expr, Step, StepKind
+from ..forms import PLAYERS, TOTAL, Expr, Step, StepKind
 from .keys import CONTEST, DEFAULT_POINTS
 
 SHEET = "scoring.yaml"
@@ -97,11 +97,14 @@ class Sheet:
         """Every switch at its default: variants off, options at their first value or no."""
         return {s["id"]: s["values"][0] if s["values"] else False for s in self.switches}
 
-    def apply(self, values: Mapping[str, bool | str]) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
-        """The categories and entries once every change whose switches match `values` is made."""
+    def apply(
+        self, values: Mapping[str, bool | str], players: int | None = None
+    ) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+        """The categories and entries once every change whose switches match `values` (and, for a
+        change by player count, whose counts hold `players`; none while the count is unknown) is made."""
         patches: dict[str, dict[str, dict[str, Any]]] = {"categories": {}, "entries": {}}
         for change in self.changes:
-            if all(values.get(s) == v for s, v in change["when"].items()):
+            if applies(change["when"], values, players):
                 for part, targets in patches.items():
                     for target, keys in change[part].items():
                         targets.setdefault(target, {}).update(keys)
@@ -109,6 +112,18 @@ class Sheet:
             tuple(_patched(c, patches["categories"].get(c["id"])) for c in self.categories),
             tuple(_patched(e, patches["entries"].get(e["id"])) for e in self.entries),
         )
+
+
+def applies(when: Mapping[str, Any], values: Mapping[str, bool | str], players: int | None) -> bool:
+    """Whether a change's `when` holds: every switch at its value, the player count within its bounds."""
+    for name, wanted in when.items():
+        if name == PLAYERS:
+            low, high = wanted["min"], wanted["max"]
+            if players is None or (low is not None and players < low) or (high is not None and players > high):
+                return False
+        elif values.get(name) != wanted:
+            return False
+    return True
 
 
 def default_outcome(why: str | None) -> dict[str, Any]:

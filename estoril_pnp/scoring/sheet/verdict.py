@@ -7,7 +7,7 @@ from typing import Any
 
 from ...errors import written
 from ...source.yamlsrc import Path_
-from ..forms import TOTAL, Expr
+from ..forms import PLAYERS, TOTAL, Expr
 from ..forms.check import Where
 from .exprs import ExprsReader
 from .keys import ENTRY_KINDS, FIXED
@@ -27,7 +27,11 @@ class VerdictReader(ExprsReader):
             when = {}
             for name, wanted in (spec["when"] or {}).items() if isinstance(spec["when"], dict) else ():
                 switch = self.switches.get(name)
-                if switch is None:
+                if name == PLAYERS:
+                    counts = self.counts(wanted, (*at, "when", name))
+                    if counts is not None:
+                        when[name] = counts
+                elif switch is None:
                     self.dangling((*at, "when", name), name, f"unknown switch {written(name)}")
                 elif (wanted not in switch["values"]) if switch["values"] else not isinstance(wanted, bool):
                     self.fault(
@@ -36,8 +40,8 @@ class VerdictReader(ExprsReader):
                     )
                 else:
                     when[name] = wanted
-            if not when:
-                self.fault((*at, "when"), "must map switches to the values that make the change")
+            if not when and not (isinstance(spec["when"], dict) and spec["when"]):  # a fault inside is said already
+                self.fault((*at, "when"), "must map switches (or 'players') to the values that make the change")
             change: dict[str, Any] = {"when": when, "categories": {}, "entries": {}}
             for part in ("categories", "entries"):
                 targets = spec.get(part, {})
@@ -50,6 +54,25 @@ class VerdictReader(ExprsReader):
                         change[part][target] = found
             out.append(change)
         return out
+
+    def counts(self, value: Any, at: Path_) -> dict[str, int | None] | None:
+        """A change's player counts: one count (`players: 2`) or `{min: NUM, max: NUM}`, either optional."""
+        if isinstance(value, dict):
+            spec = self.keys(value, at, {"min": False, "max": False}, "player counts")
+            if spec is None:
+                return None
+            if not spec:
+                self.fault(at, "must give min, max or both")
+                return None
+            low, high = (self.const(spec[k], (*at, k)) if k in spec else None for k in ("min", "max"))
+        else:
+            low = high = self.const(value, at)
+            if low is None:
+                return None
+        if (low is not None and low < 1) or (low is not None and high is not None and low > high):
+            self.fault(at, f"allows no player count (got {written(value)})")
+            return None
+        return {"min": low, "max": high}
 
     def change_keys(self, part: str, target: str, keys: Any, at: Path_) -> dict[str, Any] | None:
         if part == "categories" and target in self.categories:

@@ -25,7 +25,7 @@ const Game = (() => {
   // a count entry becomes a list where a category in play needs the pieces themselves
   function tidy(S, state, variants) {
     const sw = Scoring.sheet.switches(S, { variants, options: {} });
-    const needed = Scoring.calc.needsPieces(S, sw);
+    const needed = Scoring.calc.needsPieces(S, sw, state.players.length);
     for (const s of S.switches) if (s.kind === "variant" && !allowed(S, s, state.players.length)) state.switches[s.id] = false;
     for (const p of state.players) {
       for (const e of S.entries.filter((x) => x.per === "player")) {
@@ -119,6 +119,8 @@ const Game = (() => {
     const S = Scoring.sheet.read(D);
     const R = S.R;
     const sw = (variants) => Scoring.sheet.switches(S, { variants, options: {} });
+    // an entry as the changes leave it for these variants and this many players (a change may set its bounds)
+    const now = (e, n, variants) => (variants ? Scoring.sheet.apply(S, sw(variants), n).entries.find((x) => x.id === e.id) : e);
     return {
       titleKey: R.title,
       legendKey: R.legend,
@@ -135,15 +137,15 @@ const Game = (() => {
       group: (cid) => S.collections[cid],
       bound: (v, n) => S.num(v, n),
       hasEntry,
-      bounds: (e, n) => bounds(S, e, n),
-      most: (e, n) => most(S, e, n),
+      bounds: (e, n, variants) => bounds(S, now(e, n, variants), n),
+      most: (e, n, variants) => most(S, now(e, n, variants), n),
       seat: Scoring.seats.seat,
       label: (seat, t) => Scoring.seats.label(S, seat, t),
       seatsRefusal: (n, t) => Scoring.record.seatsRefusal(S, n, t),
       allowed: (s, n) => allowed(S, s, n),
       active: (e, variants) => inPlay(e, sw(variants)),
       count(entry, n, variants) {
-        const e = Scoring.sheet.apply(S, sw(variants)).entries.find((x) => x.id === entry.id);
+        const e = Scoring.sheet.apply(S, sw(variants), n).entries.find((x) => x.id === entry.id);
         return e.count === null || e.count === undefined ? null : S.num(e.count, n);
       },
       choices: (entry) => [].concat(entry.of).flatMap((c) => S.collections[c]).filter((p) => !(entry.except || []).includes(p.id)),

@@ -26,7 +26,7 @@ Scoring.calc = (() => {
 
   // one env per seat (calc.py's `_Env`): its values, its pieces, the game's values, every seat's pieces
   function envs(S, rec, sw, seats) {
-    const { entries } = Scoring.sheet.apply(S, sw);
+    const { entries } = Scoring.sheet.apply(S, sw, rec.players.length);
     const held = entries.filter((e) => PIECE_KINDS.includes(e.kind));
     const game = {};
     for (const e of entries.filter((x) => x.per === "game")) if (has(rec, e.id)) game[e.id] = rec[e.id];
@@ -116,11 +116,11 @@ Scoring.calc = (() => {
     return FORMS[form](x, e, it, form);
   }
 
-  // how one contest is decided (docs/score-sheet.md, "Deciding one contest"): measures by seat
-  // -> (prizes by seat; its first place)
-  function award(S, contest, measures, seats, n) {
+  // how one contest is decided (docs/score-sheet.md, "Deciding one contest"): measures by seat and the
+  // seats that entered (null: those measuring > 0, or all with `zero_wins`) -> (prizes by seat; its first place)
+  function award(S, contest, measures, seats, n, entered) {
     const prizes = contest.prizes.map((p) => S.num(p, n));
-    const contenders = seats.filter((s) => measures[s.id] > 0 || contest.zero_wins);
+    const contenders = seats.filter((s) => (entered ? entered.includes(s.id) : measures[s.id] > 0 || contest.zero_wins));
     const levels = [...new Set(contenders.map((s) => measures[s.id]))].sort((a, b) => b - a);
     const points = {};
     let place = 0;
@@ -130,6 +130,7 @@ Scoring.calc = (() => {
       let share;
       if (group.length === 1 || contest.tie === "full") share = prizes[place];
       else if (contest.tie === "none") share = 0;
+      else if (contest.tie === "split_place") share = divide(prizes[place], group.length, contest.rounding);
       else share = divide(prizes.slice(place, place + group.length).reduce((a, p) => a + p, 0), group.length, contest.rounding);
       if (share) for (const s of group) points[s.id] = share;
       place += group.length;
@@ -143,10 +144,11 @@ Scoring.calc = (() => {
     const k = c.contest;
     const subjects = k.each ? [].concat(game[k.each] ?? []) : [c.id];
     const seats = all.map((e) => e.seat);
+    const entered = given(k, "enters") ? all.filter((e) => expr(k.enters, e, null) !== 0).map((e) => e.seat.id) : null;
     const list = subjects.map((subject) => {
       const measures = {};
       for (const e of all) measures[e.seat.id] = k.each ? expr(S.R.measures[subject], e, pieces(k.of, [], e, null)) : expr(k.over, e, null);
-      return { id: subject, counts: measures, ...award(S, k, measures, seats, all.length ? all[0].n : 0) };
+      return { id: subject, counts: measures, entered, ...award(S, k, measures, seats, all.length ? all[0].n : 0, entered) };
     });
     for (const e of all) {
       e.figs[c.id] = list.reduce((a, x) => a + (x.points[e.seat.id] || 0), 0);
@@ -203,7 +205,7 @@ Scoring.calc = (() => {
   // every seat's points, figures and rank; `rec` must be legal (record.js checks it)
   function score(S, rec) {
     const sw = Scoring.sheet.switches(S, rec);
-    const { categories } = Scoring.sheet.apply(S, sw);
+    const { categories } = Scoring.sheet.apply(S, sw, rec.players.length);
     const inPlayNow = categories.filter((c) => inPlay(c, sw));
     const all = envs(S, rec, sw, Scoring.seats.seats(S, rec));
     const contests = steps(S, all, sw, categories, all.length ? all[0].game : {});
@@ -229,8 +231,8 @@ Scoring.calc = (() => {
   }
 
   // entries read as pieces (not only counted) by what is in play: a bare count cannot stand for them
-  function needsPieces(S, sw) {
-    const { categories } = Scoring.sheet.apply(S, sw);
+  function needsPieces(S, sw, n) {
+    const { categories } = Scoring.sheet.apply(S, sw, n);
     const found = new Set();
     const walk = (x) => {
       if (Array.isArray(x)) { x.forEach(walk); return; }

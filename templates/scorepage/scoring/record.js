@@ -319,7 +319,7 @@ Scoring.record = (() => {
       if (scope.has(id)) fault(path, "scorepage.refuse.twice", { card: S.pieceById[id].name, where: scope.get(id) });
       else scope.set(id, path);
     };
-    const c = { S, t, faults, fault, once, n: rec.players.length, sw, eff: Scoring.sheet.apply(S, sw), needed: Scoring.calc.needsPieces(S, sw) };
+    const c = { S, t, faults, fault, once, n: rec.players.length, sw, eff: Scoring.sheet.apply(S, sw, rec.players.length), needed: Scoring.calc.needsPieces(S, sw, rec.players.length) };
     checkGame(c, rec);
     rec.players.forEach((p) => checkPlayer(c, p));
     const most = tooMany(S, rec.players.map((p) => ({ entries: p })));

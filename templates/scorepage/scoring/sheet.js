@@ -8,7 +8,7 @@ Scoring.sheet = (() => {
   const given = (o, k) => has(o, k) && o[k] !== null;
   const clone = (x) => JSON.parse(JSON.stringify(x));
   const TEAM = "team"; // the one seat of a co-operative game
-  const CONTEST = ["each", "of", "over", "prizes", "rounding", "zero_wins"]; // a change's keys that are its contest's
+  const CONTEST = ["each", "of", "over", "prizes", "rounding", "zero_wins", "tie", "enters"]; // a change's keys that are its contest's
 
   // the page's data (D) -> the sheet as read: pieces with their names in the page's language
   function read(D) {
@@ -48,12 +48,18 @@ Scoring.sheet = (() => {
     return out;
   }
 
-  // the categories and entries once every change whose switches match `sw` is made, in order (Sheet.apply)
-  function apply(S, sw) {
+  // whether a change's `when` holds: every switch at its value, the player count `n` within its bounds
+  // (never while the count is unknown) (model.py's `applies`)
+  const holds = (when, sw, n) => Object.entries(when).every(([k, v]) => (k === "players"
+    ? n !== undefined && n !== null && (v.min === null || n >= v.min) && (v.max === null || n <= v.max)
+    : sw[k] === v));
+
+  // the categories and entries once every change whose `when` holds for `sw` and `n` players is made, in order (Sheet.apply)
+  function apply(S, sw, n) {
     const categories = clone(S.R.categories);
     const entries = clone(S.R.entries);
     for (const change of S.R.changes) {
-      if (!Object.entries(change.when).every(([k, v]) => sw[k] === v)) continue;
+      if (!holds(change.when, sw, n)) continue;
       for (const [id, keys] of Object.entries(change.entries || {})) Object.assign(entries.find((e) => e.id === id), clone(keys));
       for (const [id, keys] of Object.entries(change.categories || {})) {
         const category = categories.find((c) => c.id === id);

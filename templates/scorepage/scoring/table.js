@@ -13,7 +13,8 @@ Scoring.table = (() => {
       if (c.contest) {
         for (const x of result.contests.find((r) => r.category === c).list) {
           const name = c.contest.each ? S.pieceById[x.id].name : t(c.label);
-          lines.push({ label: name, cells: result.players.map((p) => `${x.points[p.seat.id] || 0} (${x.counts[p.seat.id]})`) });
+          const cell = (id) => (x.entered && !x.entered.includes(id) ? "—" : `${x.points[id] || 0} (${x.counts[id]})`); // a dash: did not enter
+          lines.push({ label: name, cells: result.players.map((p) => cell(p.seat.id)) });
         }
       } else lines.push({ label: t(c.label), cells: result.players.map((p) => String(p.breakdown[c.id])) });
     }
@@ -47,6 +48,7 @@ Scoring.table = (() => {
         id: x.id,
         counts: Object.fromEntries(result.players.map((p) => p.seat.id).sort((a, b) => S.colourOrder.indexOf(a) - S.colourOrder.indexOf(b)).map((c) => [c, x.counts[c]])),
         points: Object.fromEntries(Object.entries(x.points).filter(([, v]) => v !== 0)),
+        ...(x.entered ? { entered: x.entered } : {}),
       }));
     }
     out.winners = result.winners;
