@@ -1,0 +1,93 @@
+"""The player aids and reference cards as a reader sees them: each piece drawn to a PDF by
+`render/draw.py` and its words read back with pdfplumber (positions in mm from the top-left).
+
+City of Spies' round card (numbered steps set apart, wrapped lines hanging under their words), its
+locations card (every rule at one size, room before the next heading), Stawka's reference card
+(moving as a heading of its own after the steps; no blank band on the back) and 1762's cards
+(wrapped bullet lines hanging under their words), in every language of each pack."""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from conftest import ROOT
+
+from estoril_pnp.files.resources import default_pack
+from estoril_pnp.pack.load import Pack, load_pack
+from estoril_pnp.pieces.lay_out import lay_out
+from estoril_pnp.render.docinfo import untitled
+from estoril_pnp.render.draw import draw_piece, new_canvas, new_page
+from estoril_pnp.render.layout import load_design
+
+MM = 72 / 25.4
+COS, STAWKA, E1762 = default_pack(), ROOT / "packs" / "stawka", ROOT / "packs" / "espionage_1762"
+
+
+@cache
+def _pack(path: Path) -> Pack:
+    return load_pack(path)
+
+
+@cache
+def _lines(path: Path, lang: str, key: str, back: bool, tmp: Path) -> tuple[tuple[dict, ...], ...]:
+    """The side's text lines, top to bottom: each line its words (pdfplumber's, in mm from the
+    piece's top-left, with the size and font of their first letter)."""
+    pack = _pack(path)
+    pieces, findings = lay_out(pack, load_design(pack.files), lang)
+    assert not findings, findings
+    piece = next(p for p in pieces if p.key == key)
+    pdf = tmp / f"{path.name}-{lang}-{key.replace('/', '_')}-{int(back)}.pdf"
+    canvas = new_canvas(pdf, untitled(key, lang))
+    new_page(canvas, piece.width, piece.height)
+    draw_piece(canvas, piece, back=back)
+    canvas.showPage()
+    canvas.save()
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        words = page.extract_words(x_tolerance=1, y_tolerance=1, extra_attrs=["size", "fontname"])
+    rows: dict[float, list[dict]] = {}
+    for w in words:
+        word = {
+            "text": w["text"],
+            "x0": w["x0"] / MM,
+            "x1": w["x1"] / MM,
+            "base": w["bottom"] / MM,
+            "size": round(w["size"], 2),
+            "font": w["fontname"].split("+")[-1],
+        }
+        row = next((r for r in rows if abs(r - word["base"]) < 0.6), word["base"])
+        rows.setdefault(row, []).append(word)
+    return tuple(tuple(sorted(rows[r], key=lambda w: w["x0"])) for r in sorted(rows))
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("aids")
+
+
+def _between(lines: tuple[tuple[dict, ...], ...], top: float, bottom: float) -> list[tuple[dict, ...]]:
+    return [line for line in lines if top < line[0]["base"] < bottom]
+
+
+@pytest.mark.parametrize("lang", _pack(COS).languages)
+def test_the_round_cards_steps_stand_apart_and_their_lines_hang_under_their_words(lang: str, tmp: Path) -> None:
+    lines = _lines(COS, lang, "player_aids/aid/1", False, tmp)
+    rule = 96.5  # the rule over "End of the game"
+    body = _between(lines, 15, rule)
+    starts = [i for i, line in enumerate(body) if line[0]["text"] in ("1.", "2.", "3.", "4.")]
+    assert [body[i][0]["text"] for i in starts] == ["1.", "2.", "3.", "4."], lang
+    pitch = min(b[0]["base"] - a[0]["base"] for a, b in pairwise(body))
+    for i in starts[1:]:  # a step opens after more than a line's pitch: a visible gap
+        assert body[i][0]["base"] - body[i - 1][0]["base"] > pitch + 0.8, (lang, body[i][0]["text"])
+    for n, i in enumerate(starts):
+        words_at = body[i][1]["x0"]  # where the step's words begin, after its number
+        ends = starts[n + 1] if n + 1 < len(starts) else len(body)
+        for line in body[i + 1 : ends]:
+            assert line[0]["x0"] == pytest.approx(words_at, abs=0.3), (lang, line[0]["text"])
+    left = min(line[0]["x0"] for line in body)
+    right = max(line[-1]["x1"] for line in body)
+    assert 100 - right >= left - 0.3, (lang, left, right)  # the right margin at least the left
