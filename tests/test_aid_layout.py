@@ -91,3 +91,18 @@ def test_the_round_cards_steps_stand_apart_and_their_lines_hang_under_their_word
     left = min(line[0]["x0"] for line in body)
     right = max(line[-1]["x1"] for line in body)
     assert 100 - right >= left - 0.3, (lang, left, right)  # the right margin at least the left
+
+
+@pytest.mark.parametrize("lang", _pack(COS).languages)
+def test_every_location_rule_is_set_at_one_size_with_room_before_the_next_heading(lang: str, tmp: Path) -> None:
+    lines = _lines(COS, lang, "player_aids/locations/1", False, tmp)
+    body = [line for line in lines if line[0]["base"] > 14]
+    names = {p.name for p in _pack(COS).model.data.locations}
+    heads = [i for i, line in enumerate(body) if " ".join(w["text"] for w in line if w["x0"] > 17) in names]
+    assert len(heads) == len(names), lang
+    rules = [w for line in body for w in line if w["x0"] > 17 and "Oswald" not in w["font"]]
+    assert {w["size"] for w in rules} == {8.5}, (lang, sorted({w["size"] for w in rules}))  # none shrunk
+    assert max(w["x1"] for w in rules) <= 94.01, lang  # inside the text's box, clear of the frame
+    for i in heads[1:]:  # the line above a heading (the last of the rule before it) leaves a gap
+        gap = body[i][0]["base"] - body[i - 1][-1]["base"]
+        assert gap > 5.5, (lang, body[i][-1]["text"], gap)
