@@ -17,6 +17,7 @@ import pytest
 from conftest import ROOT
 
 from estoril_pnp.files.resources import default_pack
+from estoril_pnp.i18n.catalogs import Texts
 from estoril_pnp.pack.load import Pack, load_pack
 from estoril_pnp.pieces.lay_out import lay_out
 from estoril_pnp.render.docinfo import untitled
@@ -106,3 +107,31 @@ def test_every_location_rule_is_set_at_one_size_with_room_before_the_next_headin
     for i in heads[1:]:  # the line above a heading (the last of the rule before it) leaves a gap
         gap = body[i][0]["base"] - body[i - 1][-1]["base"]
         assert gap > 5.5, (lang, body[i][-1]["text"], gap)
+
+
+def _line_of(lines: tuple[tuple[dict, ...], ...], text: str) -> int:
+    """The index of the line whose words start with `text`."""
+    return next(i for i, line in enumerate(lines) if " ".join(w["text"] for w in line).startswith(text))
+
+
+@pytest.mark.parametrize("lang", _pack(STAWKA).languages)
+@pytest.mark.parametrize("side", ["pl", "de"])
+def test_stawkas_moving_is_a_heading_after_the_stages_steps(lang: str, side: str, tmp: Path) -> None:
+    t = Texts(_pack(STAWKA).catalogs, lang)
+    lines = _lines(STAWKA, lang, f"reference/{side}", False, tmp)
+    step_four = _line_of(lines, t("ref.step.end_name"))
+    moving = _line_of(lines, t("ref.step.moving_name").upper())
+    costs = _line_of(lines, t("ref.costs_title").upper().split()[0])
+    assert step_four < moving < costs, (step_four, moving, costs)  # no longer between steps 3 and 4
+    heading = lines[moving][0]
+    assert "Oswald-Bold" in heading["font"] and heading["text"].isupper(), heading  # a heading, not a light label
+
+
+@pytest.mark.parametrize("lang", _pack(STAWKA).languages)
+@pytest.mark.parametrize("side", ["pl", "de"])
+def test_stawkas_back_has_no_blank_band_between_its_sections(lang: str, side: str, tmp: Path) -> None:
+    t = Texts(_pack(STAWKA).catalogs, lang)
+    lines = _lines(STAWKA, lang, f"reference/{side}", True, tmp)
+    heads = [_line_of(lines, t(f"ref.{k}_title").upper().split()[0]) for k in ("search", "threat", "bribe")]
+    gaps = [lines[i][0]["base"] - lines[i - 1][0]["base"] for i in heads]
+    assert max(gaps) - min(gaps) < 1.0, (lang, side, gaps)  # every section opens the same way after the last
