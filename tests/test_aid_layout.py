@@ -135,3 +135,21 @@ def test_stawkas_back_has_no_blank_band_between_its_sections(lang: str, side: st
     heads = [_line_of(lines, t(f"ref.{k}_title").upper().split()[0]) for k in ("search", "threat", "bribe")]
     gaps = [lines[i][0]["base"] - lines[i - 1][0]["base"] for i in heads]
     assert max(gaps) - min(gaps) < 1.0, (lang, side, gaps)  # every section opens the same way after the last
+
+
+@pytest.mark.parametrize("lang", _pack(E1762).languages)
+@pytest.mark.parametrize(("side", "back", "key"), [("east", False, "influence"), ("west", True, "block")])
+def test_1762s_wrapped_bullet_lines_hang_under_their_words(
+    lang: str, side: str, back: bool, key: str, tmp: Path
+) -> None:
+    t = Texts(_pack(E1762).catalogs, lang)
+    lines = _lines(E1762, lang, f"reference/{side}", back, tmp)
+    said = [" ".join(w["text"] for w in line).replace("\u00a0", " ") for line in lines]
+    bullets = [p.replace("\u00a0", " ") for p in t(f"ref.{key}").split("\n") if p.startswith("·")]
+    wrapped = 0
+    for item in bullets:
+        i = next(n for n, text in enumerate(said) if text.startswith("·") and item.startswith(text))
+        if len(said[i]) < len(item):  # the item runs on to the next line: it hangs under the words
+            wrapped += 1
+            assert lines[i + 1][0]["x0"] == pytest.approx(lines[i][1]["x0"], abs=0.3), (lang, said[i + 1])
+    assert wrapped, (lang, key)  # the card has a wrapped item to check
