@@ -23,6 +23,7 @@ from estoril_pnp.pieces.lay_out import lay_out
 from estoril_pnp.render.docinfo import untitled
 from estoril_pnp.render.draw import draw_piece, new_canvas, new_page
 from estoril_pnp.render.layout import load_design
+from estoril_pnp.rulebook import book
 
 MM = 72 / 25.4
 COS, STAWKA, E1762 = default_pack(), ROOT / "packs" / "stawka", ROOT / "packs" / "espionage_1762"
@@ -153,3 +154,21 @@ def test_1762s_wrapped_bullet_lines_hang_under_their_words(
             wrapped += 1
             assert lines[i + 1][0]["x0"] == pytest.approx(lines[i][1]["x0"], abs=0.3), (lang, said[i + 1])
     assert wrapped, (lang, key)  # the card has a wrapped item to check
+
+
+@pytest.mark.parametrize("lang", _pack(E1762).languages)
+def test_1762s_book_heads_the_reference_cards_page_with_the_chapter_it_opens(lang: str, tmp: Path) -> None:
+    """The card's figure opens "Three ways to play a card": the page it stands on is headed so,
+    never with the turn whose last lines end the page before."""
+    pack = _pack(E1762)
+    design = load_design(pack.files)
+    pieces, _ = lay_out(pack, design, lang)
+    doc, _ = book.make_document(pack, design, pieces, lang)
+    pdf = tmp / f"rulebook-{lang}.pdf"
+    book.write_pdf_to(doc, design, pdf, "a4")
+    t = Texts(pack.catalogs, lang)
+    caption = t("rulebook.turn.figure")
+    with pdfplumber.open(pdf) as read:
+        [page] = [p for p in read.pages if caption[:30] in " ".join((p.extract_text() or "").split())]
+        head = [w for w in page.extract_words(y_tolerance=1) if w["bottom"] < 20 * MM and w["x0"] > page.width / 2]
+    assert " ".join(w["text"] for w in head) == t("ref.play_title"), head
