@@ -86,6 +86,8 @@ def test_text_shrinks_to_fit_then_overflows(tmp_path: Path) -> None:
         (('text: "static"', 'text: "static", size: 5'), "note.size: 5 pt is under the smallest text size"),
         (("icons: {}", "icons: {}\nmin_text: tiny"), "min_text: a text size in points, 0–72 (got 'tiny')"),
         (('text: "static"', 'text: "static", align: middle'), "note.align: unknown value 'middle'"),
+        (('text: "static"', 'text: "static", hang: yes'), "note.hang: expected true or false (got 'yes')"),
+        (('text: "static"', 'text: "static", follows: nothing'), "note.follows: no element 'nothing' before this"),
         (
             ("icons: {}", "icons: {medal: game/no-such-icon}"),
             "icons.medal: icon file 'game/no-such-icon.svg' not found",

@@ -6,7 +6,7 @@ A cell is kept as written until here (`pack/items.py`), because only the layout 
 - an `icon` or a `shape` a name; `icons` names split on `|`; a `grid` filled cells `column row`
   split on `|` (`0 0|2 1`);
 - a style key (`name.colour`, `frame.width`) a number where the layout takes a number (a whole one
-  for a grid's `cols` and `rows`), yes or no for `upper`, `wrap` and `bleed`, numbers split on `|`
+  for a grid's `cols` and `rows`), yes or no for `upper`, `wrap`, `bleed`, `hang` and `flow`, numbers split on `|`
   for `dash`, two colours split on `|` for `colours`, else the name as written;
 - a column that names no element of the layout, or a style key it does not take, is named once by
   `validate` (pack/unused.py).
@@ -27,7 +27,7 @@ from .items import Item, Values
 YES = {"yes", "y", "true", "1", "x"}
 NO = {"no", "n", "false", "0", ""}
 WHOLE = {"cols", "rows"}
-BOOLEANS = {"upper", "wrap", "bleed"}
+BOOLEANS = {"upper", "wrap", "bleed", "hang", "flow"}
 TAKES_NO_CELL = {"rect", "stripes", "place"}  # their content is a layout's or a list of sub-layouts
 
 

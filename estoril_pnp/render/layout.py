@@ -34,18 +34,25 @@ from .fonts import register_font
 from .geometry import Box
 
 # Every style key each verb accepts, Squib-style: anything else is a typo worth a finding.
+# `follows` (every verb): the element moves up by the room the named element, written before it,
+# leaves unused under its text (render/resolve.py), so a section starts where the one above ends
 ACCEPTS: dict[str, frozenset[str]] = {
-    "rect": frozenset({"fill", "stroke", "width", "radius", "bleed", "dash"}),
-    "text": frozenset(
-        {"text", "key", "font", "size", "min", "leading", "align", "valign", "colour", "angle", "upper", "wrap"}
-    ),
-    "icon": frozenset({"icon", "colour"}),
-    "icons": frozenset({"icons", "gap", "colour"}),
-    "shape": frozenset({"shape", "fill", "stroke", "width"}),
-    "stripes": frozenset({"band", "colours"}),
-    "grid": frozenset({"cols", "rows", "cells", "fill", "stroke", "width"}),
-    "place": frozenset({"items", "direction"}),
-    "image": frozenset({"image", "fit", "anchor", "bleed", "angle"}),
+    verb: keys | {"follows"}
+    for verb, keys in {
+        "rect": frozenset({"fill", "stroke", "width", "radius", "bleed", "dash"}),
+        "text": frozenset(
+            {"text", "key", "font", "size", "min", "leading", "align", "valign", "colour", "angle", "upper", "wrap"}
+            | {"gap", "hang"}  # mm between paragraphs; a list item's wrapped lines under its words
+        ),
+        "icon": frozenset({"icon", "colour"}),
+        "icons": frozenset({"icons", "gap", "colour"}),
+        "shape": frozenset({"shape", "fill", "stroke", "width"}),
+        "stripes": frozenset({"band", "colours"}),
+        "grid": frozenset({"cols", "rows", "cells", "fill", "stroke", "width"}),
+        # flow: items stacked by the height their content takes, the spare room shared between them
+        "place": frozenset({"items", "direction", "flow"}),
+        "image": frozenset({"image", "fit", "anchor", "bleed", "angle"}),
+    }.items()
 }
 VERBS = tuple(ACCEPTS)
 NUMBERS = {"width", "radius", "size", "min", "leading", "angle", "gap", "band", "cols", "rows"}
@@ -257,7 +264,21 @@ class _Checker:
             element = self.element(key, el, el_src, el_path, height, own.get(key))
             if element:
                 elements.append(element)
+        self._followed(elements)
         return Layout(name, float(width), float(height), tuple(elements), src.finding(("layouts", name), ""))
+
+    def _followed(self, elements: list[Element]) -> None:
+        """Each `follows` names an element written before it in the layout."""
+        seen: set[str] = set()
+        for el in elements:
+            name = el.style.get("follows")
+            if name is not None and name not in seen:
+                before = ", ".join(sorted(seen)) or "none"
+                self.findings.append(
+                    el.at("follows", f"no element {written(name)} before this one to follow; before it: {before}")
+                    or Finding("layouts", None, f"{el.name}.follows", "no such element before it")
+                )
+            seen.add(el.name)
 
     def element(
         self, key: str, el: Mapping[str, Any], src: yamlsrc.Located, path: tuple, height: float, own: Any
@@ -299,6 +320,10 @@ def check_style(
             out.append(at(key, f"unknown key for a {verb}; it accepts {', '.join(sorted(ACCEPTS[verb]))}"))
         elif key in NUMBERS and not _number(value):
             out.append(at(key, f"expected a number (got {written(value)})"))
+        elif key in ("hang", "flow") and not isinstance(value, bool):
+            out.append(at(key, f"expected true or false (got {written(value)})"))
+        elif key == "follows" and not isinstance(value, str):
+            out.append(at(key, f"expected the name of an element written before it (got {written(value)})"))
         elif verb == "image" and (bad := _image_key(key, value)):
             out.append(at(key, bad))
         elif verb == "text" and key in ("size", "min") and value < checker.min_text:

@@ -19,7 +19,7 @@ from .fonts import face, family_name
 from .geometry import Box
 from .layout import Design, Element, Layout, check_style
 from .ops import GridOp, IconOp, ImageOp, Op, RectOp, ShapeOp, StripesOp, TextOp, TextRun, shifted
-from .text import PT, Letters, Picture, Piece, fit, fit_marked
+from .text import PT, Letters, Paragraphs, Picture, Piece, fit, fit_marked
 
 # The key a scalar value fills, per verb; a dict value overrides any style keys instead.
 CONTENT = {
@@ -68,7 +68,13 @@ def resolve(
     overflows: list[Overflow] = []
     pictures: list[tuple[str, ImageOp]] = []
     faults: list[Fault] = []
+    shift: dict[str, float] = {}  # how far each element moved up, following another
+    room: dict[str, float] = {}  # how much of a text's box its lines leave empty at the bottom
     for el in layout.elements:
+        follows = el.style.get("follows")
+        shift[el.name] = shift.get(follows, 0.0) + room.get(follows, 0.0) if follows else 0.0
+        if shift[el.name]:
+            el = replace(el, box=el.box.moved(0, shift[el.name]))
         if el.name in values and values[el.name] is None:
             continue  # the piece's data says: not on this piece
         style = _style(design, el, values.get(el.name))
@@ -93,7 +99,23 @@ def resolve(
                 faults.append(op)
             else:
                 ops.append(op)
+                if isinstance(op, TextOp) and style.get("valign") == "top" and op.lines:
+                    room[el.name] = max(0.0, _text_bottom(op, float(style.get("leading", 1.15))) - el.box.y)
     return Resolved(tuple(ops), tuple(overflows), tuple(pictures), tuple(faults))
+
+
+def _text_bottom(op: TextOp, leading: float) -> float:
+    """Where a text's last line box ends (mm, y up): its baseline less the leading below it."""
+    lead = op.size * leading
+    return min(y for _, y, _ in op.lines) - (lead - op.size * 0.7) / 2
+
+
+def _bottom(op: Op) -> float:
+    """The lowest point an operation inks (mm, y up), for stacking items by what they show."""
+    if isinstance(op, TextOp):
+        return min(y for _, y, _ in op.lines) - op.size * 0.3 if op.lines else float("inf")
+    box = getattr(op, "box", None)
+    return box.y if isinstance(box, Box) else float("inf")
 
 
 def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[str], str]) -> Resolved:
@@ -107,18 +129,10 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
     pictures: list[tuple[str, ImageOp]] = []
     faults: list[Fault] = []
     box, down = el.box, s.get("direction", "down") == "down"
+    if down and s.get("flow") and len(items) > 1:
+        return _flow(design, el, items, translate)
     for i, item in enumerate(items):
-        if not isinstance(item, Mapping) or item.get("layout") not in design.layouts:
-            raise InputError(
-                [
-                    _at(
-                        el,
-                        "items",
-                        f"no layout named {written(item.get('layout') if isinstance(item, Mapping) else item)}",
-                    )
-                ]
-            )
-        sub = design.layouts[item["layout"]]
+        sub = _sub(design, el, item)
         if len(items) == 1:
             x, y = box.cx - sub.width / 2, box.cy - sub.height / 2
         elif down:
@@ -133,6 +147,39 @@ def _place(design: Design, el: Element, s: dict[str, Any], translate: Callable[[
         pictures += [(f"{el.name}[{i}].{name}", replace(op, box=op.box.moved(x, y))) for name, op in done.pictures]
         faults += [Fault(f"{el.name}[{i}].{f.element}", f.message) for f in done.faults]
     return Resolved(tuple(ops), tuple(overflows), tuple(pictures), tuple(faults))
+
+
+def _flow(design: Design, el: Element, items: list[Any], translate: Callable[[str], str]) -> Resolved:
+    """Items stacked down the box by the height each one's content takes (a long text takes more
+    room, never a smaller size), the spare room shared equally between them; items that need more
+    than the box are an overflow of the box."""
+    subs = [_sub(design, el, item) for item in items]
+    done = [resolve(design, sub, item.get("values", {}), translate) for sub, item in zip(subs, items, strict=True)]
+    lowest = [min((_bottom(op) for op in d.ops), default=sub.height) for sub, d in zip(subs, done, strict=True)]
+    used = [min(max(sub.height - low, 0.0), sub.height) for sub, low in zip(subs, lowest, strict=True)]
+    spare = (el.box.height - sum(used)) / (len(items) - 1)
+    ops: list[Op] = []
+    overflows: list[Overflow] = []
+    pictures: list[tuple[str, ImageOp]] = []
+    faults: list[Fault] = []
+    top = el.box.top
+    for i, (sub, d) in enumerate(zip(subs, done, strict=True)):
+        x, y = el.box.x, top - sub.height
+        ops += [shifted(op, x, y) for op in d.ops]
+        overflows += [Overflow(f"{el.name}[{i}].{o.element}", o.text) for o in d.overflows]
+        pictures += [(f"{el.name}[{i}].{name}", replace(op, box=op.box.moved(x, y))) for name, op in d.pictures]
+        faults += [Fault(f"{el.name}[{i}].{f.element}", f.message) for f in d.faults]
+        top -= used[i] + spare
+    if spare < 0:
+        overflows.append(Overflow(el.name, f"{len(items)} items need {sum(used):.1f} mm of {el.box.height:g} mm"))
+    return Resolved(tuple(ops), tuple(overflows), tuple(pictures), tuple(faults))
+
+
+def _sub(design: Design, el: Element, item: Any) -> Layout:
+    if not isinstance(item, Mapping) or item.get("layout") not in design.layouts:
+        shown = item.get("layout") if isinstance(item, Mapping) else item
+        raise InputError([_at(el, "items", f"no layout named {written(shown)}")])
+    return design.layouts[item["layout"]]
 
 
 PIECE_DATA = "piece data"  # a finding's file until lay_out names the piece and language
@@ -252,6 +299,8 @@ def _text(
     font = design.fonts[s.get("font", "text")]
     size, minimum = float(s.get("size", 10)), float(s.get("min", s.get("size", 10)))
     leading = float(s.get("leading", 1.15))
+    gap = float(s.get("gap", 0))  # mm between paragraphs
+    apart = Paragraphs(gap / PT, bool(s.get("hang", False)) and s.get("align", "center") == "left")
     box = el.box
     colour = _colour(design, s.get("colour", "ink")) or ""
     faults: list[Fault] = []
@@ -260,24 +309,35 @@ def _text(
         paragraphs, faults = _marked(design, el, text, font, colour, bool(s.get("upper")), s.get("text") is not None)
         cap = _cap(font)
         rich = fit_marked(
-            paragraphs, box.width / PT, box.height / PT, size, minimum, leading, bool(s.get("wrap", True)), cap
+            paragraphs, box.width / PT, box.height / PT, size, minimum, leading, bool(s.get("wrap", True)), cap, apart
         )
         spans, count, fits, size_pt = rich.lines, len(rich.lines), rich.fits, rich.size
         texts = tuple("".join(x.text for x in line if isinstance(x, TextRun)) for line in spans)
+        indents, numbers = rich.indents, rich.paragraphs
     else:
         if s.get("upper"):
             text = text.upper()
-        fitted = fit(text, font, box.width / PT, box.height / PT, size, minimum, leading, bool(s.get("wrap", True)))
+        wrap = bool(s.get("wrap", True))
+        fitted = fit(text, font, box.width / PT, box.height / PT, size, minimum, leading, wrap, apart)
         spans, count, fits, size_pt, texts = (), len(fitted.lines), fitted.fits, fitted.size, fitted.lines
+        indents, numbers = fitted.indents, fitted.paragraphs
     size_mm = size_pt * PT
     lead = size_mm * leading
     cap_mm = size_mm * 0.7
-    block = lead * count
+    block = lead * count + (numbers[-1] * gap if numbers else 0)
     valign = s.get("valign", "middle")
     top = box.y + box.height if valign == "top" else box.y + block if valign == "bottom" else box.cy + block / 2
     align = s.get("align", "center")
     x = box.x if align == "left" else box.x + box.width if align == "right" else box.cx
-    lines = tuple((x, top - i * lead - (lead + cap_mm) / 2, line) for i, line in enumerate(texts))
+    # a paragraph's gap lowers the lines after it; a hanging line stands in (left-aligned text only hangs)
+    lines = tuple(
+        (
+            x + (indents[i] * PT if align == "left" and indents else 0),
+            top - i * lead - (numbers[i] * gap if numbers else 0) - (lead + cap_mm) / 2,
+            line,
+        )
+        for i, line in enumerate(texts)
+    )
     op = TextOp(font, size_mm, colour, lines, align, float(s.get("angle", 0)), (box.cx, box.cy), spans)
     return [op, *faults] if fits else [op, Overflow(el.name, text), *faults]
 

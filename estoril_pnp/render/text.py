@@ -8,6 +8,7 @@ breaks a line, so an icon stays with the word it touches ("[coin],").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,6 +17,21 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from .ops import Span, TextIcon, TextRun
 
 PT = 25.4 / 72  # one point in millimetres: text sizes are points, everything else is mm
+# what opens an item of a list: a number with its point or bracket, or a bullet; a paragraph that
+# opens so hangs its wrapped lines under the words after it when its text asks to `hang`
+MARK = re.compile(r"(\d{1,3}[.)]|[·•–—-])$")
+
+
+@dataclass(frozen=True)
+class Paragraphs:
+    """How a text's paragraphs are set apart: `gap` (pt) between them, and whether a paragraph
+    opening with a list mark hangs its wrapped lines under the words after the mark."""
+
+    gap: float = 0.0
+    hang: bool = False
+
+
+FLAT = Paragraphs()
 
 
 @dataclass(frozen=True)
@@ -23,37 +39,62 @@ class Fitted:
     lines: tuple[str, ...]
     size: float  # points
     fits: bool  # False: even the minimum size overflows the box (it is still set at that size)
+    # per line: how far it stands in from the box's left (pt), and which paragraph it belongs to
+    indents: tuple[float, ...] = ()
+    paragraphs: tuple[int, ...] = ()
+
+    def height(self, leading: float, gap: float) -> float:
+        """The lines' height (pt) at their size, the gaps between paragraphs included."""
+        return block(len(self.lines), self.size, leading, self.paragraphs, gap)
+
+
+def block(count: int, size: float, leading: float, paragraphs: Sequence[int], gap: float) -> float:
+    return count * size * leading + (paragraphs[-1] if paragraphs else 0) * gap
 
 
 def fit(
-    text: str, font: str, width: float, height: float, size: float, minimum: float, leading: float, wrap: bool
+    text: str,
+    font: str,
+    width: float,
+    height: float,
+    size: float,
+    minimum: float,
+    leading: float,
+    wrap: bool,
+    apart: Paragraphs = FLAT,
 ) -> Fitted:
     """Largest size from `size` down to `minimum` (pt) at which `text` fits width × height (pt)."""
     step = 0.25
     current = size
     while True:
-        lines = _wrap(text, font, current, width) if wrap else [text]
-        fits_width = all(stringWidth(line, font, current) <= width for line in lines)
-        if fits_width and len(lines) * current * leading <= height + 0.01:
-            return Fitted(tuple(lines), current, True)
+        set_ = _wrap(text, font, current, width, apart.hang) if wrap else [(text, 0.0, 0)]
+        lines = tuple(line for line, _, _ in set_)
+        indents = tuple(indent for _, indent, _ in set_)
+        paragraphs = tuple(n for _, _, n in set_)
+        fits_width = all(stringWidth(line, font, current) + indent <= width for line, indent, _ in set_)
+        if fits_width and block(len(lines), current, leading, paragraphs, apart.gap) <= height + 0.01:
+            return Fitted(lines, current, True, indents, paragraphs)
         if current - step < minimum - 1e-9:
-            return Fitted(tuple(lines), current, False)
+            return Fitted(lines, current, False, indents, paragraphs)
         current -= step
 
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
+def _wrap(text: str, font: str, size: float, width: float, hang: bool) -> list[tuple[str, float, int]]:
+    """The lines, each with its indent (pt) and its paragraph's number."""
+    lines: list[tuple[str, float, int]] = []
+    for n, paragraph in enumerate(text.split("\n")):
+        words = [w for w in paragraph.split(" ") if w]
+        indent = stringWidth(f"{words[0]} ", font, size) if hang and len(words) > 1 and MARK.match(words[0]) else 0.0
+        line, start = "", 0.0
         # only plain spaces break a line: a no-break space keeps e.g. Polish "w domu" together
-        for word in (w for w in paragraph.split(" ") if w):
+        for word in words:
             trial = f"{line} {word}" if line else word
-            if line and stringWidth(trial, font, size) > width:
-                lines.append(line)
-                line = word
+            if line and stringWidth(trial, font, size) > width - start:
+                lines.append((line, start, n))
+                line, start = word, indent
             else:
                 line = trial
-        lines.append(line)
+        lines.append((line, start, n))
     return lines
 
 
@@ -79,6 +120,8 @@ class FittedMarks:
     lines: tuple[tuple[Span, ...], ...]  # widths in mm
     size: float  # points
     fits: bool
+    indents: tuple[float, ...] = ()  # as `Fitted`'s
+    paragraphs: tuple[int, ...] = ()
 
 
 def fit_marked(
@@ -90,6 +133,7 @@ def fit_marked(
     leading: float,
     wrap: bool,
     cap: float,
+    apart: Paragraphs = FLAT,
 ) -> FittedMarks:
     """As `fit`, for paragraphs of runs and icons; an icon is `cap` × the size tall (cap: a
     fraction of the size, the font's cap height)."""
@@ -97,12 +141,20 @@ def fit_marked(
     current = size
     split = [_words(p) for p in paragraphs]
     while True:
-        lines = [line for words, gaps in split for line in _lines(words, gaps, current, width, wrap, cap)]
-        widths = [sum(_width(p, current, cap) for p in line) for line in lines]
-        if all(w <= width for w in widths) and len(lines) * current * leading <= height + 0.01:
-            return FittedMarks(tuple(_spans(line, current, cap) for line in lines), current, True)
-        if current - step < minimum - 1e-9:
-            return FittedMarks(tuple(_spans(line, current, cap) for line in lines), current, False)
+        set_ = [
+            (line, indent, n)
+            for n, (words, gaps) in enumerate(split)
+            for line, indent in _lines(words, gaps, current, width, wrap, cap, apart.hang)
+        ]
+        lines = [line for line, _, _ in set_]
+        indents = tuple(indent for _, indent, _ in set_)
+        numbers = tuple(n for _, _, n in set_)
+        widths = [sum(_width(p, current, cap) for p in line) + indent for line, indent, _ in set_]
+        tall = block(len(lines), current, leading, numbers, apart.gap)
+        fits = all(w <= width for w in widths) and tall <= height + 0.01
+        if fits or current - step < minimum - 1e-9:
+            spans = tuple(_spans(line, current, cap) for line in lines)
+            return FittedMarks(spans, current, fits, indents, numbers)
         current -= step
 
 
@@ -141,23 +193,30 @@ def _width(piece: Piece, size: float, cap: float) -> float:
     return stringWidth(piece.text, piece.font, size)
 
 
-def _lines(words: list[Word], gaps: list[str], size: float, width: float, wrap: bool, cap: float) -> list[list[Piece]]:
-    """Greedy lines of pieces, the spaces between words kept as letters of their face."""
-    lines: list[list[Piece]] = [[]]
+def _lines(
+    words: list[Word], gaps: list[str], size: float, width: float, wrap: bool, cap: float, hang: bool
+) -> list[tuple[list[Piece], float]]:
+    """Greedy lines of pieces, the spaces between words kept as letters of their face; each with
+    its indent (pt): a wrapped line of a list item hangs under the words after its mark."""
+    first = words[0] if words else ()
+    marked = hang and len(words) > 1 and len(first) == 1 and isinstance(first[0], Letters) and MARK.match(first[0].text)
+    indent = _width(first[0], size, cap) + _width(Letters(" ", gaps[0]), size, cap) if marked else 0.0
+    lines: list[tuple[list[Piece], float]] = [([], 0.0)]
     used = 0.0
     for i, word in enumerate(words):
         w = sum(_width(p, size, cap) for p in word)
-        if i and lines[-1]:
+        line, start = lines[-1]
+        if i and line:
             space = Letters(" ", gaps[i - 1])
             trial = used + _width(space, size, cap) + w
-            if wrap and trial > width:
-                lines.append(list(word))
+            if wrap and trial > width - start:
+                lines.append((list(word), indent))
                 used = w
                 continue
-            lines[-1] += [space, *word]
+            line += [space, *word]
             used = trial
         else:
-            lines[-1] += list(word)
+            line += list(word)
             used = w
     return lines
 
