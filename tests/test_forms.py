@@ -6,7 +6,7 @@ from __future__ import annotations
 from estoril_pnp.scoring import forms
 from estoril_pnp.scoring.forms import FORMS, TABLE
 
-OPERANDS = {"pieces", "entry", "step", "list", "pair", "div", "if", "table"}
+OPERANDS = {"pieces", "entry", "step", "list", "pair", "div", "if", "table", "one"}
 
 
 def test_every_form_is_declared_once_with_its_check_bound_and_evaluation() -> None:

@@ -15,7 +15,7 @@ from ..i18n.catalogs import Texts
 from ..i18n.folding import fold
 from ..render.scorepad import Column, Note, Pad, Row
 from . import rules
-from .sheet import Sheet, evaluate_num
+from .sheet import Sheet
 
 TEAM_COLUMN = ("star", "#ffffff")  # the one column of a co-operative game: no player colour is the team's
 
@@ -38,7 +38,8 @@ def slots(sheet: Sheet, entry_id: str) -> list[str | None]:
         _, entries = sheet.apply(values)
         entry = next(e for e in entries if e["id"] == entry_id)
         counts = [
-            evaluate_num(entry["count"], n) if entry["kind"] == "choices" else 1 for n in _player_counts(sheet, switch)
+            rules.choosable(sheet, entry, n)[1] if entry["kind"] == "choices" else 1
+            for n in _player_counts(sheet, switch)
         ]
         return max(counts, default=0)
 

@@ -495,8 +495,9 @@ class _Check:
         if most is not None and len(ids) > most:
             self.fault(at, f"{len(ids)} {what.what}s {entry['where']}; the {entry['id']} limit is {most}")
         if entry["kind"] == "choices":
-            wanted = evaluate_num(entry["count"], n)
-            if len(ids) != wanted:
+            low, high = rules.choosable(self.sheet, entry, n)
+            if not low <= len(ids) <= high:
+                wanted = low if low == high else f"at least {low}" if len(ids) < low else f"at most {high}"
                 why = f" ({entry['expected']})" if entry.get("expected") else ""
                 self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected{why}")
         return ids
