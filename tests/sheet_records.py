@@ -19,6 +19,19 @@ def _num(value: Any, n: int, numbers: Mapping[str, int]) -> int:
     return numbers[value] if isinstance(value, str) else int(value)
 
 
+def _how_many(entry: Mapping[str, Any], n: int, numbers: Mapping[str, int], free: int, rng: random.Random) -> int:
+    """How many pieces a `choices` entry names: its `count`, else its `most` half the time (a player
+    names all they may, mostly), else anything from its `least` up, and one outside them now and
+    then (a record both interpreters must refuse alike)."""
+    if entry["count"] is not None:
+        return _num(entry["count"], n, numbers)
+    low = 0 if entry["least"] is None else _num(entry["least"], n, numbers)
+    high = free if entry["most"] is None else _num(entry["most"], n, numbers)
+    if rng.random() < 0.05:
+        return rng.choice([low - 1, high + 1]) if low > 0 else high + 1
+    return high if rng.random() < 0.5 else rng.randint(low, max(low, high))
+
+
 def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
     """One legal record, as the data a record's YAML holds. Switch `changes` to entries are not
     followed (none of the sheet-driven packs has them): an entry keeps its own bounds, unless a
@@ -86,7 +99,7 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
         elif kind == "choice":
             chosen = rng.sample(pool, 1)
         else:
-            chosen = rng.sample(pool, _num(entry["count"], n, numbers))
+            chosen = rng.sample(pool, min(len(pool), _how_many(entry, n, numbers, len(pool), rng)))
         take(chosen, owner)
         return chosen[0] if kind == "choice" else chosen
 

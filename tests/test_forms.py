@@ -6,7 +6,7 @@ from __future__ import annotations
 from estoril_pnp.scoring import forms
 from estoril_pnp.scoring.forms import FORMS, TABLE
 
-OPERANDS = {"pieces", "entry", "step", "list", "pair", "div", "if", "table"}
+OPERANDS = {"pieces", "entry", "step", "list", "pair", "div", "if", "table", "one"}
 
 
 def test_every_form_is_declared_once_with_its_check_bound_and_evaluation() -> None:
@@ -23,3 +23,17 @@ def test_every_form_is_declared_once_with_its_check_bound_and_evaluation() -> No
 
 # The page's interpreter holds exactly these forms in its dispatch table (`Scoring.calc.FORMS`):
 # tests/test_scorepage_js.py asks a real Chromium, not a reading of the script's text.
+
+
+def test_the_range_of_abs_is_the_distance_from_0_of_its_operand_range() -> None:
+    class Walker:
+        def __init__(self, low: int, high: int) -> None:
+            self.range = (low, high)
+
+        def expr(self, x: object) -> tuple[int, int]:
+            return self.range
+
+    abs_ = TABLE["abs"].bound
+    assert abs_(Walker(-5, 3), {"abs": 0}) == (0, 5)  # spanning 0: from 0 to the farther end
+    assert abs_(Walker(-7, -2), {"abs": 0}) == (2, 7)
+    assert abs_(Walker(1, 4), {"abs": 0}) == (1, 4)

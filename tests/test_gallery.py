@@ -21,8 +21,20 @@ from estoril_pnp.cli import app
 from estoril_pnp.pack.load import load_pack
 
 runner = CliRunner()
-GAMES = {"seven_wonders", "ticket_to_ride", "azul", "splendor", "carcassonne", "pandemic", "hanabi", "hearts", "spades"}
-GAMES |= {"sushi_go"}  # prizes that depend on the player count, contests only some seats enter
+GAMES = {
+    "seven_wonders",
+    "ticket_to_ride",
+    "azul",
+    "splendor",
+    "carcassonne",
+    "pandemic",
+    "hanabi",
+    "hearts",
+    "spades",
+    "coloretto",
+    "wizard",
+    "sushi_go",
+}
 FORTS = Path(__file__).parent / "fixtures" / "forts"  # a small pack whose one entry is a holder per piece
 
 
@@ -195,3 +207,16 @@ def test_a_failed_checks_message_is_filled_as_every_text_is(tmp_path: Path) -> N
     result = runner.invoke(app, ["score", str(record), "--pack", str(pack)])
     assert result.exit_code == 2, result.output
     assert result.stderr.endswith(": 14 tricks {sic}; a hand has 13\n"), result.stderr
+
+
+def test_interactive_takes_up_to_three_scoring_colours_and_asks_again_past_them() -> None:
+    zero = ["0"] * 5
+    red = ["red", "", "3", "2", *zero, "1", "orange, blue, brown, grey", "orange, blue"]  # four: asked again
+    white = ["white", "", "0", "0", "0", "0", "4", "0", "0", "0", "grey"]  # one colour collected: one named
+    result = _typed("coloretto", ["2", *red, *white])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "the colours that score for you (up to 3)" in said
+    assert "Colour: 0 to 3 different names, please, from: Orange, Blue, Brown, Yellow, Grey, Green, and Pink" in said
+    # red: orange 3 → 6, blue 2 → 3, +2 → 2: 11; white: grey 4 → 10
+    assert "Winner: Red · 11 points" in said

@@ -223,3 +223,30 @@ def test_the_page_names_an_unknown_form(browser: Any, tmp_path: Path, broken: st
     )
     assert message == said
     watched.close()
+
+
+def test_up_to_three_scoring_colours_tapped_in(pages: Path, browser: Any, tmp_path: Path) -> None:
+    watched = opened(browser, pages, "coloretto")
+    page = watched.page
+    for seat, counts in (("red", {"orange": 3, "blue": 2, "brown": 1, "grey": 1}), ("white", {"grey": 4})):
+        page.click(f"#colour-{seat}")
+        page.click(f"#tab-{seat}")
+        for hue, n in counts.items():
+            page.fill(f"#{seat}-{hue}-count", str(n))
+            page.press(f"#{seat}-{hue}-count", "Tab")
+    page.click("#tab-red")
+    for hue in ("orange", "blue", "brown"):
+        page.click(f"#red-scored-{hue}")
+    page.click("#red-scored-grey")  # a fourth: the page says so and keeps three
+    assert page.inner_text("#notice") == "Colours that score: at most 3."
+    assert page.inner_text("#red-scored-label") == "Colours that score · 3 of 3"
+    page.click("#tab-white")
+    page.click("#white-scored-grey")  # one colour collected: one named
+    assert page.inner_text("#white-scored-label") == "Colours that score · 1 of 3"
+    want = cli(PACKS["coloretto"], saved(page, tmp_path))
+    # red: orange 3 → 6, blue 2 → 3, brown 1 → 1 named; grey 1 → −1: 9; white: grey 4 → 10
+    assert {p["colour"]: p["total"] for p in want["players"]} == {"red": 9, "white": 10}
+    assert "Winner: White · 10 points" in page.inner_text("#verdict")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert watched.errors == []
+    watched.close()

@@ -347,3 +347,72 @@ def test_the_page_says_a_misspelt_key_once_with_the_key_it_meant(browser: Any, t
     ]
     assert watched.errors == []
     watched.close()
+
+
+# ---- abs, member and choices of up to N: each misuse one located finding ----------------------
+
+COLORETTO = ROOT / "examples" / "sheets" / "coloretto"
+WIZARD = ROOT / "examples" / "sheets" / "wizard"
+FORMS = Path(__file__).parent / "fixtures" / "sheets" / "forms"
+SCORED = "{id: scored, per: player, kind: choices, of: hues, most: scoring_colours, label: score.label.scored}"
+
+
+@pytest.mark.parametrize(
+    ("pack", "was", "now", "says"),
+    [
+        (
+            COLORETTO,
+            "if: {member: orange, of: scored}",
+            "if: {member: orang, of: scored}",
+            "categories[0].points.if.member: must name a choice entry or a piece of hues (got 'orang')",
+        ),
+        (
+            COLORETTO,
+            SCORED,
+            SCORED.replace("most: scoring_colours", "count: 3, most: scoring_colours"),
+            "entries[8]: a choices entry takes either 'count' (exactly so many) or 'least'/'most' "
+            "(got 'count' and 'most' together)",
+        ),
+        (
+            COLORETTO,
+            SCORED,
+            SCORED.replace(", most: scoring_colours", ""),
+            "entries[8]: a choices entry takes either 'count' (exactly so many) or 'least'/'most' (got neither)",
+        ),
+        (
+            COLORETTO,
+            SCORED,
+            SCORED.replace("most: scoring_colours", "least: 4, most: scoring_colours"),
+            "entries[8].least: must be at most 'most' (3); got 4",
+        ),
+        (
+            WIZARD,
+            "{abs: {minus: [{value: bid}, {value: tricks}]}}",
+            "{abs: true}",
+            "categories[1].points.else.minus[1].times[1].abs: must be a number or an expression (got true)",
+        ),
+        (
+            FORMS,
+            "{member: main, of: secured}",
+            "{member: scenario, of: secured}",
+            "categories[15].points.times[1].member: 'scenario' chooses from 'scenarios', which 'of' cannot hold",
+        ),
+    ],
+    ids=["unknown piece", "count and most", "neither", "least above most", "abs of true", "choice not held"],
+)
+def test_a_misused_abs_member_or_up_to_n_is_one_located_finding(
+    tmp_path: Path, pack: Path, was: str, now: str, says: str
+) -> None:
+    pack = copied(tmp_path, pack)
+    line = replace_once(pack / "scoring.yaml", was, now)
+    assert findings(pack) == [f"error: {pack / 'scoring.yaml'}:{line}: {says}"]
+
+
+def test_fewer_choices_than_least_are_refused_in_one_line(tmp_path: Path) -> None:
+    record = tmp_path / "game.yaml"
+    record.write_text(
+        "players:\n  - {colour: red, coins: 26, route: 3, main: alba, omens: []}\n"
+        "  - {colour: blue, coins: 12, route: 5, main: cora, omens: [comet]}\nscenario: short\nportents: []\n",
+        encoding="utf-8",
+    )
+    assert refused(FORMS, record) == [f"error: {record}:2: players[0].omens: 0 omens given; at least 1"]

@@ -283,7 +283,7 @@ SLIPS = {
         "points: {times: [{value: easy_worth}",
         "points: {timez: [{value: easy_worth}",
         "categories[0].points: an expression has one of sum, count, distinct, measure, holds, yes, value, figure, "
-        "won, plus, times, least, most, minus, at_least, at_most, equal, div, if, table (got timez); "
+        "won, plus, times, least, most, minus, at_least, at_most, equal, div, if, table, abs, member (got timez); "
         "did you mean 'times'?",
     ),
     "wrong type": (

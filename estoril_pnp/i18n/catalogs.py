@@ -52,6 +52,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "score.answer.ambiguous": frozenset({"what", "text", "names"}),
     "score.answer.one": frozenset({"what", "names"}),
     "score.answer.choices": frozenset({"what", "n", "names"}),
+    "score.answer.choices_between": frozenset({"what", "least", "most", "names"}),
     "score.answer.taken": frozenset({"names"}),
     "score.answer.players_min": frozenset({"variant", "n", "players"}),
     "score.answer.players_max": frozenset({"variant", "n", "players"}),

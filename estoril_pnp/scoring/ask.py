@@ -26,7 +26,7 @@ from ..terminal import clean
 from . import rules
 from .calc import Played, needs_pieces
 from .record import MAX_NAME, AmbiguousName, Names, Unresolved, names, parse, variant_names
-from .sheet import Sheet, evaluate_num
+from .sheet import Sheet
 
 T = TypeVar("T")
 MAX_ANSWER = 1000  # characters: longer is a paste gone wrong
@@ -126,8 +126,8 @@ class _Session:
         if kind == "choice":
             found = ask(question, partial(_one, t, known, allowed=allowed), t)
         elif kind == "choices":
-            wanted = evaluate_num(entry["count"], self.players)
-            found = ask(t(entry["ask"], n=wanted), partial(_choices, t, known, wanted, allowed), t)
+            low, high = rules.choosable(self.sheet, entry, self.players)
+            found = ask(t(entry["ask"], n=high), partial(_choices, t, known, (low, high), allowed), t)
         else:
             found = ask(
                 question,
@@ -324,11 +324,15 @@ def _optional(t: Texts, known: Names, text: str, allowed: list[str]) -> str | No
     return _one(t, known, text, allowed) if text.strip() else None
 
 
-def _choices(t: Texts, known: Names, n: int, allowed: list[str], text: str) -> list[str]:
+def _choices(t: Texts, known: Names, wanted: tuple[int, int], allowed: list[str], text: str) -> list[str]:
     found = _names(t, known, text)
-    if len(found) != n or len(set(found)) != n or not set(found) <= set(allowed):
+    low, high = wanted
+    if not low <= len(found) <= high or len(set(found)) != len(found) or not set(found) <= set(allowed):
         offered = t.list(map(known.printed, allowed))
-        raise ValueError(t("score.answer.choices", what=_noun(t, known.what), n=n, names=offered))
+        what = _noun(t, known.what)
+        if low == high:
+            raise ValueError(t("score.answer.choices", what=what, n=low, names=offered))
+        raise ValueError(t("score.answer.choices_between", what=what, least=low, most=high, names=offered))
     return found
 
 

@@ -58,7 +58,7 @@ class _Bounds:
             if entry["kind"] == "choice":
                 total += 1
             elif entry["kind"] == "choices":
-                total += max(self.num(e["count"])[1] for e in self.entries[name])
+                total += max(self.num(_chosen_most(e, pieces))[1] for e in self.entries[name])
             elif entry["kind"] == "holders":
                 total += pieces
             else:  # a list of names, or a bare count up to every piece
@@ -99,6 +99,13 @@ class _Bounds:
         low = sum(min(r[0], 0) for r in ranges)
         high = sum(max(r[1], 0) for r in ranges)
         return _r(contests * low, contests * high)
+
+
+def _chosen_most(entry: Mapping[str, Any], pieces: int) -> Any:
+    """The most pieces a `choices` entry names: its `count`, else its `most`, else every piece."""
+    if entry["count"] is not None:
+        return entry["count"]
+    return pieces if entry.get("most") is None else entry["most"]
 
 
 def beyond(sheet: Any) -> Iterator[tuple[str, str]]:

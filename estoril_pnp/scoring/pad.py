@@ -17,7 +17,7 @@ from ..i18n.folding import fold
 from ..render.scorepad import Column, Line, Note, Pad, Row
 from . import rules
 from .forms import IT, PIECE_KEYS, TABLE, TOTAL, Expr
-from .sheet import Sheet, evaluate_num
+from .sheet import Sheet
 
 TEAM_COLUMN = ("star", "#ffffff")  # the one column of a co-operative game: no player colour is the team's
 
@@ -40,7 +40,7 @@ def slots(sheet: Sheet, entry_id: str) -> list[str | None]:
         counts = []
         for n in _player_counts(sheet, switch):
             entry = next(e for e in sheet.apply(values, n)[1] if e["id"] == entry_id)
-            counts.append(evaluate_num(entry["count"], n) if entry["kind"] == "choices" else 1)
+            counts.append(rules.choosable(sheet, entry, n)[1] if entry["kind"] == "choices" else 1)
         return max(counts, default=0)
 
     base = most(None)

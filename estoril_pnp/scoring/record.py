@@ -495,10 +495,14 @@ class _Check:
         if most is not None and len(ids) > most:
             self.fault(at, f"{len(ids)} {what.what}s {entry['where']}; the {entry['id']} limit is {most}")
         if entry["kind"] == "choices":
-            wanted = evaluate_num(entry["count"], n)
-            if len(ids) != wanted:
+            low, high = rules.choosable(self.sheet, entry, n)
+            if not low <= len(ids) <= high:
+                # a range is said as the page says it ("at most 3"), a count as it always was ("4 expected")
+                wanted = (
+                    f"{low} expected" if low == high else f"at least {low}" if len(ids) < low else f"at most {high}"
+                )
                 why = f" ({entry['expected']})" if entry.get("expected") else ""
-                self.fault(at, f"{len(ids)} {what.what}s given; {wanted} expected{why}")
+                self.fault(at, f"{len(ids)} {what.what}s given; {wanted}{why}")
         return ids
 
     def pieces_once(self, players: list[Seat], game: Mapping[str, Any], entries: tuple[dict[str, Any], ...]) -> None:

@@ -40,6 +40,17 @@ def most(entry: Mapping[str, Any], players: int) -> int | None:
     return None if entry["most"] is None else evaluate_num(entry["most"], players)
 
 
+def choosable(sheet: Sheet, entry: Mapping[str, Any], players: int) -> tuple[int, int]:
+    """How many pieces a `choices` entry takes for this many players: exactly its `count`, else
+    from its `least` (default none) to its `most` (default every piece of its collection)."""
+    if entry["count"] is not None:
+        wanted = evaluate_num(entry["count"], players)
+        return wanted, wanted
+    every = sum(len(sheet.collections[c].items) for c in entry["of"])
+    low = 0 if entry.get("least") is None else evaluate_num(entry["least"], players)
+    return low, every if entry.get("most") is None else evaluate_num(entry["most"], players)
+
+
 def room(sheet: Sheet, group: Iterable[str], seats: int) -> tuple[int, int]:
     """How many pieces of these collections one seat can hold, and all seats together: a
     `once: player` collection is every seat's own copy, the others are shared by all."""

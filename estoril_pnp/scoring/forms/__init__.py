@@ -24,8 +24,8 @@ from ..vocabulary import form_of as form_of
 from . import bound, check, evaluate
 
 # what a form's operands are: entries of pieces, one entry, one step (figure or contest), a list
-# of expressions, exactly two, or a form of its own keys (div, if, table)
-Operands = Literal["pieces", "entry", "step", "list", "pair", "div", "if", "table"]
+# of expressions, exactly two, a form of its own keys (div, if, table), or one expression (abs)
+Operands = Literal["pieces", "entry", "step", "list", "pair", "div", "if", "table", "one"]
 
 
 def _always(x: Expr) -> bool:
@@ -91,6 +91,8 @@ TABLE: Mapping[str, Form] = {
         Form("div", "div", {"div": True, "by": True, "round": False}, check.div, bound.div, evaluate.div),
         Form("if", "if", {"if": True, "then": True, "else": True}, check.if_, bound.if_, evaluate.if_),
         Form("table", "table", {"table": True, "points": True}, check.table, bound.table, evaluate.table),
+        Form("abs", "one", {"abs": True}, check.one, bound.abs_, evaluate.abs_),
+        _of_pieces("member", check.member, bound.yes_or_no, evaluate.member, {"of": True}),
     )
 }
 

@@ -69,6 +69,13 @@ def div(b: Walker, x: Expr) -> Range:
     return min(low, 0), max(high, 0)
 
 
+def abs_(b: Walker, x: Expr) -> Range:
+    low, high = b.expr(x["abs"])
+    if low >= 0:
+        return low, high
+    return (-high, -low) if high <= 0 else (0, max(-low, high))
+
+
 def if_(b: Walker, x: Expr) -> Range:
     b.expr(x["if"])
     return hull(b.expr(x["then"]), b.expr(x["else"]))

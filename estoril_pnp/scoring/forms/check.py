@@ -92,6 +92,14 @@ def table(r: Reader, form: Form, value: dict[str, Any], at: Path_, where: Where)
     return None if inner is None or not points or None in points else {"table": inner, "points": points}
 
 
+def one(r: Reader, form: Form, value: dict[str, Any], at: Path_, where: Where) -> Expr | None:
+    """abs: a form of one expression."""
+    if r.keys(value, at, form.keys, form.name) is None:
+        return None
+    inner = r.expr(value[form.name], (*at, form.name), where.deeper())
+    return None if inner is None else {form.name: inner}
+
+
 def _of_a_player(r: Reader, form: Form, value: dict[str, Any], at: Path_, where: Where) -> bool:
     """A form that reads a player: not in a measure, and its one key."""
     if where.measure:
@@ -259,3 +267,24 @@ def _count_field(r: Reader, spec: Mapping[str, Any], at: Path_, reach: list[Any]
         return True
     out["in"] = r.listed(spec["in"], (*at, "in"), "values")
     return bool(r.scalars(out["in"], (*at, "in")))
+
+
+def member(r: Reader, spec: Mapping[str, Any], at: Path_, got: Got, where: Where) -> Expr | None:
+    """`member:` a `choice` entry (the piece chosen in it) or a piece id, sought among the pieces:
+    a piece that `of` cannot hold could never be found, so it is a finding, not a 0."""
+    name = spec["member"]
+    entry = r.entries.get(name) if isinstance(name, str) else None
+    piece = isinstance(name, str) and any(name in c.by_id for c in got.reach)
+    if entry is not None and entry["kind"] == "choice":
+        if piece:
+            r.fault((*at, "member"), f"{name!r} is both a choice entry and a piece; rename one of them")
+            return None
+        if entry["of"] and not any(c.id in entry["of"] for c in got.reach):
+            r.fault((*at, "member"), f"{name!r} chooses from {entry['of'][0]!r}, which 'of' cannot hold")
+            return None
+        return {"member": name, "of": got.pieces, "except": got.excluded, "entry": True}
+    if piece:
+        return {"member": name, "of": got.pieces, "except": got.excluded, "entry": False}
+    known = ", ".join(c.id for c in got.reach) or "nothing"
+    r.dangling((*at, "member"), name, f"must name a choice entry or a piece of {known} (got {written(name)})")
+    return None

@@ -134,6 +134,19 @@ def measure(x: Expr, sub: Sub) -> Fn:
     return measured
 
 
+def member(x: Expr, sub: Sub) -> Fn:
+    """1 if the piece (a literal id, or the one chosen in a `choice` entry) is among the pieces."""
+    get, name = pieces_of(x["of"], x["except"]), x["member"]
+    if x["entry"]:
+        return lambda e, it: int(any(not isinstance(p, int) and p.id == e.values.get(name) for p in get(e, it)))
+    return lambda e, it: int(any(not isinstance(p, int) and p.id == name for p in get(e, it)))
+
+
+def abs_(x: Expr, sub: Sub) -> Fn:
+    inner = sub(x["abs"])
+    return lambda e, it: abs(inner(e, it))
+
+
 def holds(x: Expr, sub: Sub) -> Fn:
     entry = x["holds"]
     return lambda e, it: int(e.game.get(entry) == e.seat)

@@ -108,6 +108,8 @@ class EntriesReader(PiecesReader):
                 entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
             elif kind == "holder":
                 entry["noun"] = self.noun(spec["noun"], (*at, "noun")) if "noun" in spec else None
+            if kind == "choices":
+                self.how_many(spec, entry, at)
             if kind == "pieces":
                 entry["where"] = self.words(spec.get("where", f"in {ident}"), (*at, "where"))
                 entry["counted"] = self.words(spec.get("counted", entry["noun"]), (*at, "counted"))
@@ -144,7 +146,27 @@ class EntriesReader(PiecesReader):
                 out["count"] = self.num(spec["count"], (*at, "count")) if "count" in spec else None
                 why = spec.get("expected")
                 out["expected"] = None if why is None else self.numbered(why, (*at, "expected"))
+                if kind == "choices" and ("count" not in spec or {"least", "most"} & set(spec)):
+                    out |= self.up_to(spec, at)  # only then: a sheet of counts resolves as it always did
         return out
+
+    def up_to(self, spec: Mapping[str, Any], at: Path_) -> dict[str, Any]:
+        """A `choices` entry's `least` and `most`: a record may name that few or that many."""
+        return {
+            side: self.num(spec[side], (*at, side), least=0) if spec.get(side) is not None else None
+            for side in ("least", "most")
+        }
+
+    def how_many(self, spec: Mapping[str, Any], entry: Mapping[str, Any], at: Path_) -> None:
+        """A `choices` entry says exactly how many (`count`) or how few and how many (`least`, `most`)."""
+        ranged = [k for k in ("least", "most") if k in spec]
+        if ("count" in spec) == bool(ranged):
+            said = f"'count' and '{ranged[0]}' together" if ranged else "neither"
+            self.fault(at, f"a choices entry takes either 'count' (exactly so many) or 'least'/'most' (got {said})")
+            return
+        low, high = entry.get("least"), entry.get("most")
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            self.fault((*at, "least"), f"must be at most 'most' ({high}); got {low}")
 
     def only(self, value: Any, per: str, at: Path_) -> list[str] | None:
         """`only:`: the seats (colour ids) that have a per-player entry."""

@@ -37,7 +37,7 @@ ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: requi
         "listed": False,
     },
     "choice": {"of": True, "except": False, "except_why": False, "noun": False},
-    "choices": {"of": True, "count": True, "expected": False, "noun": False},
+    "choices": {"of": True, "count": False, "expected": False, "noun": False, "least": False, "most": False},
     "holder": {"noun": False},
     "holders": {"of": True, "noun": False},
 }

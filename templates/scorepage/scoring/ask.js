@@ -5,11 +5,12 @@
 
 const Game = (() => {
   const { has } = Scoring.sheet;
-  const { inPlay, hasEntry, bounds, defaultOf, most, allowed } = Scoring.rules;
+  const { inPlay, hasEntry, bounds, defaultOf, most, allowed, choosable } = Scoring.rules;
 
   // an entry's value before anything is entered
   function blank(S, e) {
     if (e.kind === "pieces") return e.count_ok ? 0 : [];
+    if (e.kind === "choices") return [];
     if (e.kind === "number") return defaultOf(S, e, 0);
     if (e.kind === "yesno") return false;
     return null;
@@ -138,7 +139,10 @@ const Game = (() => {
       bound: (v, n) => S.num(v, n),
       hasEntry,
       bounds: (e, n, variants) => bounds(S, now(e, n, variants), n),
-      most: (e, n, variants) => most(S, now(e, n, variants), n),
+      most(e, n, variants) {
+        const x = now(e, n, variants);
+        return x.kind === "choices" ? choosable(S, x, n)[1] : most(S, x, n);
+      },
       seat: Scoring.seats.seat,
       label: (seat, t) => Scoring.seats.label(S, seat, t),
       seatsRefusal: (n, t) => Scoring.record.seatsRefusal(S, n, t),
@@ -146,7 +150,7 @@ const Game = (() => {
       active: (e, variants) => inPlay(e, sw(variants)),
       count(entry, n, variants) {
         const e = Scoring.sheet.apply(S, sw(variants), n).entries.find((x) => x.id === entry.id);
-        return e.count === null || e.count === undefined ? null : S.num(e.count, n);
+        return choosable(S, e, n)[1];
       },
       choices: (entry) => [].concat(entry.of).flatMap((c) => S.collections[c]).filter((p) => !(entry.except || []).includes(p.id)),
       picture: (piece, colour) => D.pictures[`${piece.id}/${colour}`] || D.pictures[piece.id] || D.pictures[""],

@@ -107,6 +107,11 @@ Scoring.calc = (() => {
     at_least: pair((a, b) => (a >= b ? 1 : 0)),
     at_most: pair((a, b) => (a <= b ? 1 : 0)),
     equal: pair((a, b) => (a === b ? 1 : 0)),
+    abs: (x, e, it) => Math.abs(expr(x.abs, e, it)),
+    member(x, e, it) { // 1 if the piece (an id, or the one chosen in a `choice` entry) is among the pieces
+      const wanted = x.entry ? e.values[x.member] : x.member;
+      return pieces(x.of, x.except, e, it).some((p) => typeof p !== "number" && p.id === wanted) ? 1 : 0;
+    },
   };
 
   // an expression's value for a seat (its env) and `it`

@@ -240,8 +240,7 @@ Scoring.record = (() => {
     for (const e of eff.entries.filter((x) => x.per === "game" && R_.inPlay(x, sw))) {
       const v = rec[e.id];
       if (e.kind === "choices") {
-        const want = e.count === null || e.count === undefined ? null : S.num(e.count, n);
-        if (want !== null && v.length !== want) fault("", "scorepage.refuse.count", { what: t(e.label), n: v.length, count: want });
+        chosen(c, e, v, "");
         v.forEach((id, j) => c.once(id, `${e.id}.${j}`, null));
       } else if ((e.kind === "choice" || e.kind === "number") && (v === null || v === undefined)) fault("", "scorepage.refuse.missing", { what: t(e.label) });
       else if (e.kind === "choice") c.once(v, e.id, null);
@@ -255,6 +254,13 @@ Scoring.record = (() => {
         }
       }
     }
+  }
+
+  // a `choices` entry's pieces, as many as it takes (rules.js: choosable)
+  function chosen(c, e, v, at) {
+    const [low, high] = R_.choosable(c.S, e, c.n);
+    if (v.length < low || (low === high && v.length !== low)) c.fault(at, "scorepage.refuse.count", { what: c.t(e.label), n: v.length, count: low });
+    else if (v.length > high) c.fault(at, "scorepage.refuse.most", { most: high, what: c.t(e.label) });
   }
 
   // one seat's members and entries checked
@@ -277,6 +283,9 @@ Scoring.record = (() => {
           if (most !== null && v.length > most) fault(at, "scorepage.refuse.most", { most, what: t(e.label) });
           v.forEach((id, j) => c.once(id, `${who}: ${t(e.label)} ${j + 1}`, p.colour));
         }
+      } else if (e.kind === "choices") {
+        chosen(c, e, v, at);
+        v.forEach((id, j) => c.once(id, `${at} ${j + 1}`, p.colour));
       } else if (e.kind === "choice") {
         if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
         else if ((e.except || []).includes(v)) fault(at, "scorepage.refuse.except", { card: S.pieceById[v].name });

@@ -14,6 +14,13 @@ Scoring.rules = (() => {
   const defaultOf = (S, e, n) => (e.default === null || e.default === undefined ? null : S.num(e.default, n));
   // the most pieces a `pieces` entry may list for this many players, or null for no limit of its own
   const most = (S, e, n) => (e.most === null || e.most === undefined ? null : S.num(e.most, n));
+  // how many pieces a `choices` entry takes for this many players, [least, most]: exactly its `count`,
+  // else from its `least` (default none) to its `most` (default every piece of its collection)
+  function choosable(S, e, n) {
+    if (e.count !== null && e.count !== undefined) return [S.num(e.count, n), S.num(e.count, n)];
+    const every = [].concat(e.of).reduce((a, c) => a + S.collections[c].length, 0);
+    return [e.least === null || e.least === undefined ? 0 : S.num(e.least, n), e.most === null || e.most === undefined ? every : S.num(e.most, n)];
+  }
   // how many pieces of these collections one seat can hold, and all seats together
   const room = (S, cols, seats) => [
     cols.reduce((a, c) => a + S.collections[c].length, 0),
@@ -25,5 +32,5 @@ Scoring.rules = (() => {
   // whether a switch allows this many players (0: none chosen yet, any switch may be set)
   const allowed = (S, s, n) => (s.players.min === null || n >= S.num(s.players.min, n) || n === 0) && (s.players.max === null || n <= S.num(s.players.max, n));
 
-  return { inPlay, hasEntry, bounds, defaultOf, most, room, once, allowed };
+  return { inPlay, hasEntry, bounds, defaultOf, most, room, once, allowed, choosable };
 })();
