@@ -31,6 +31,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "sheets.calibration.back": frozenset({"paper", "backs", "x", "y"}),
     "score.winner": frozenset({"names"}),
     "score.winners": frozenset({"names"}),
+    "score.wins": frozenset({"names"}),  # who is left to win after an instant loss (a plural)
     "score.saved": frozenset({"path"}),
     "score.mission": frozenset({"n"}),
     "score.ask.variants": frozenset({"variants"}),
@@ -149,6 +150,9 @@ ENGINE_WORDS = (
     "score.pad.lowest",
     "score.pad.together",
     "scorepage.",
+    "score.wins",  # an instant loss (scoring/table.py's `lost`, the pad's rule)
+    "score.nobody_wins",
+    "score.pad.loses",
 )
 
 

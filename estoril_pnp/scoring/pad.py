@@ -15,7 +15,7 @@ from ..i18n.catalogs import Texts
 from ..i18n.folding import fold
 from ..render.scorepad import Column, Note, Pad, Row
 from . import rules
-from .sheet import Sheet, evaluate_num
+from .sheet import Sheet, evaluate_num, instant_losses, loses_rule
 
 TEAM_COLUMN = ("star", "#ffffff")  # the one column of a co-operative game: no player colour is the team's
 
@@ -83,6 +83,7 @@ def _notes(sheet: Sheet, t: Texts) -> list[Note]:
     outcome, ranking = sheet.outcome, sheet.ranking
     if outcome["ends"]:
         notes.append(Note(t("score.pad.ends"), t("score.pad.tick")))
+    notes += [Note(t(end["label"]), t(loses_rule(sheet))) for end in instant_losses(sheet)]
     otherwise = outcome["otherwise"]
     if otherwise["label"]:
         notes.append(Note(t(otherwise["label"]), _sentence(t(otherwise["why"]))))
