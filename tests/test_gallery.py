@@ -21,7 +21,8 @@ from estoril_pnp.cli import app
 from estoril_pnp.pack.load import load_pack
 
 runner = CliRunner()
-GAMES = {"seven_wonders", "ticket_to_ride", "azul", "splendor", "carcassonne", "pandemic", "hanabi", "hearts", "spades", "codenames"}
+GAMES = {"seven_wonders", "ticket_to_ride", "azul", "splendor", "carcassonne", "pandemic", "hanabi", "hearts", "spades"}
+GAMES |= {"codenames"}  # a team game with an instant loss
 FORTS = Path(__file__).parent / "fixtures" / "forts"  # a small pack whose one entry is a holder per piece
 
 
@@ -194,3 +195,28 @@ def test_a_failed_checks_message_is_filled_as_every_text_is(tmp_path: Path) -> N
     result = runner.invoke(app, ["score", str(record), "--pack", str(pack)])
     assert result.exit_code == 2, result.output
     assert result.stderr.endswith(": 14 tricks {sic}; a hand has 13\n"), result.stderr
+
+
+# --- an instant loss in a team game (Codenames) ---------------------------------------------------
+
+
+def test_interactive_says_who_lost_at_once_and_who_wins() -> None:
+    red, blue = ["red", "Ana, Bo", "5", "no"], ["blue", "Cy, Di", "6", "yes"]  # Blue reveals the assassin
+    result = _typed("codenames", [*red, *blue, "red"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "Which team went first? (it has 9 agents)" in said
+    assert said.endswith("Blue (Cy, Di) revealed the assassin and lost — Red (Ana, Bo) wins")  # no total: no points
+
+
+def test_a_pad_says_an_instant_loss_as_a_rule(tmp_path: Path) -> None:
+    pad, text, ticks = _pad(tmp_path, "codenames")
+    assert [c.heading for c in pad.columns] == ["Red", "Blue"]
+    assert [row.label for row in pad.rows] == [
+        "Agents",
+        "Agents still hidden",
+        "Revealed the assassin",
+        "All its agents found",
+    ]
+    assert ticks == 4
+    assert "Revealed the assassin Loses at once: the game ends, and the other side wins." in text

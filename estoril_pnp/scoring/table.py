@@ -95,7 +95,8 @@ def lost(sheet: Sheet, result: Result, end: dict[str, Any], t: Texts) -> str:
     if not best:
         return f"{t(end['why'], names=losers)} — {t('score.nobody_wins')}"
     names = t.list(label(sheet, p.seat, t) for p in best)
-    return f"{t(end['why'], names=losers)} — {t.plural('score.wins', len(best), names=names)}{total(sheet, best[0].total, t)}"
+    wins = t.plural("score.wins", len(best), names=names)
+    return f"{t(end['why'], names=losers)} — {wins}{total(sheet, best[0].total, t)}"
 
 
 def total(sheet: Sheet, points: int, t: Texts) -> str:

@@ -155,7 +155,8 @@ class VerdictReader(ExprsReader):
             result = end.get("result", "win")
             if result not in (("win", "lose") if together else ("win", "lose", "rank")):
                 self.fault(
-                    (*at, "result"), f"must be {'win or lose' if together else 'win, lose or rank'} (got {written(result)})"
+                    (*at, "result"),
+                    f"must be {'win or lose' if together else 'win, lose or rank'} (got {written(result)})",
                 )
             self.at[f"end:{ident}"] = (*at, "met")
             met = self.expr(end["met"], (*at, "met"), Where(None, False, 0))
