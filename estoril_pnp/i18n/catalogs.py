@@ -31,7 +31,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "sheets.calibration.back": frozenset({"paper", "backs", "x", "y"}),
     "score.winner": frozenset({"names"}),
     "score.winners": frozenset({"names"}),
-    "score.wins": frozenset({"names"}),  # who is left to win after an instant loss (a plural)
+    "score.wins": frozenset({"names", "n"}),  # who is left to win after an instant loss; n: how many
     "score.saved": frozenset({"path"}),
     "score.mission": frozenset({"n"}),
     "score.ask.variants": frozenset({"variants"}),

@@ -95,7 +95,7 @@ def lost(sheet: Sheet, result: Result, end: dict[str, Any], t: Texts) -> str:
     if not best:
         return f"{t(end['why'], names=losers)} — {t('score.nobody_wins')}"
     names = t.list(label(sheet, p.seat, t) for p in best)
-    wins = t.plural("score.wins", len(best), names=names)
+    wins = t("score.wins", names=names, n=len(best))
     return f"{t(end['why'], names=losers)} — {wins}{total(sheet, best[0].total, t)}"
 
 

@@ -50,8 +50,8 @@ def shown_keys(sheet: Sheet) -> list[str]:
 
 def instant_keys(sheet: Sheet) -> list[str]:
     """The engine's words for an instant loss (`result: lose` in a competitive game): the verdict's
-    "nobody wins" and the pad's rule (said for two sides, or for more); "{names} wins" is a plural."""
-    return ["score.nobody_wins", loses_rule(sheet)] if instant_losses(sheet) else []
+    who is left to win, or that nobody is, and the pad's rule (said for two sides, or for more)."""
+    return ["score.wins", "score.nobody_wins", loses_rule(sheet)] if instant_losses(sheet) else []
 
 
 def loses_rule(sheet: Sheet) -> str:
@@ -82,9 +82,8 @@ def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
 
 
 def plurals(sheet: Sheet) -> tuple[str, ...]:
-    """The texts the page says with a form per CLDR plural category: the verdict's total, and who
-    wins after an instant loss."""
-    return ((sheet.points,) if sheet.points else ()) + (("score.wins",) if instant_losses(sheet) else ())
+    """The texts the page says with a form per CLDR plural category: the verdict's total."""
+    return (sheet.points,) if sheet.points else ()
 
 
 def resolved(sheet: Sheet, catalogs: Catalogs, shipped: Callable[[], Catalogs] | None = None) -> dict[str, Any]:
