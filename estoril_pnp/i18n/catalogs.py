@@ -31,7 +31,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "sheets.calibration.back": frozenset({"paper", "backs", "x", "y"}),
     "score.winner": frozenset({"names"}),
     "score.winners": frozenset({"names"}),
-    "score.wins": frozenset({"names", "n"}),  # who is left to win after an instant loss; n: how many
+    "score.instant.wins": frozenset({"names", "n"}),  # who is left to win after an instant loss; n: how many
     "score.saved": frozenset({"path"}),
     "score.mission": frozenset({"n"}),
     "score.ask.variants": frozenset({"variants"}),
@@ -150,8 +150,7 @@ ENGINE_WORDS = (
     "score.pad.lowest",
     "score.pad.together",
     "scorepage.",
-    "score.wins",  # an instant loss (scoring/table.py's `lost`, the pad's rule)
-    "score.nobody_wins",
+    "score.instant.",  # an instant loss (scoring/table.py's `lost`) and the pad's rule for it
     "score.pad.loses",
 )
 

@@ -93,9 +93,9 @@ def lost(sheet: Sheet, result: Result, end: dict[str, Any], t: Texts) -> str:
     losers = t.list(label(sheet, p.seat, t) for p in result.players if end["id"] in p.ended)
     best = [p for p in result.players if p.rank == 1 and p.seat.id in result.winners]
     if not best:
-        return f"{t(end['why'], names=losers)} — {t('score.nobody_wins')}"
+        return f"{t(end['why'], names=losers)} — {t('score.instant.nobody')}"
     names = t.list(label(sheet, p.seat, t) for p in best)
-    wins = t("score.wins", names=names, n=len(best))
+    wins = t("score.instant.wins", names=names, n=len(best))
     return f"{t(end['why'], names=losers)} — {wins}{total(sheet, best[0].total, t)}"
 
 

@@ -478,9 +478,9 @@ function verdict(result) {
 function lost(result, end) {
   const losers = result.players.filter((p) => p.ended.includes(end.id)).map((p) => G.label(p.seat, t)).join(", ");
   const best = result.players.filter((p) => p.rank === 1 && result.winners.includes(p.seat.id));
-  if (!best.length) return `${t(end.why, { names: losers })} — ${t("score.nobody_wins")}`;
+  if (!best.length) return `${t(end.why, { names: losers })} — ${t("score.instant.nobody")}`;
   const names = best.map((p) => G.label(p.seat, t)).join(", ");
-  return `${t(end.why, { names: losers })} — ${t("score.wins", { names, n: best.length })}${total(best[0].total)}`;
+  return `${t(end.why, { names: losers })} — ${t("score.instant.wins", { names, n: best.length })}${total(best[0].total)}`;
 }
 
 // the verdict's total ("· 33 VP"), in the sheet's word for it; nothing in a game without points (table.py's `total`)

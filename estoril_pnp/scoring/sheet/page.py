@@ -51,7 +51,7 @@ def shown_keys(sheet: Sheet) -> list[str]:
 def instant_keys(sheet: Sheet) -> list[str]:
     """The engine's words for an instant loss (`result: lose` in a competitive game): the verdict's
     who is left to win, or that nobody is, and the pad's rule (said for two sides, or for more)."""
-    return ["score.wins", "score.nobody_wins", loses_rule(sheet)] if instant_losses(sheet) else []
+    return ["score.instant.wins", "score.instant.nobody", loses_rule(sheet)] if instant_losses(sheet) else []
 
 
 def loses_rule(sheet: Sheet) -> str:
