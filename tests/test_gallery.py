@@ -219,4 +219,4 @@ def test_a_pad_says_an_instant_loss_as_a_rule(tmp_path: Path) -> None:
         "All its agents found",
     ]
     assert ticks == 4
-    assert "Revealed the assassin Loses at once: the game ends, and the other side wins." in text
+    assert "Revealed the assassin Loses at once: the game ends, and the opponent wins." in text
