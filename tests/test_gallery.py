@@ -34,6 +34,7 @@ GAMES = {
     "coloretto",
     "wizard",
     "sushi_go",
+    "codenames",
 }
 FORTS = Path(__file__).parent / "fixtures" / "forts"  # a small pack whose one entry is a holder per piece
 
@@ -220,3 +221,28 @@ def test_interactive_takes_up_to_three_scoring_colours_and_asks_again_past_them(
     assert "Colour: 0 to 3 different names, please, from: Orange, Blue, Brown, Yellow, Grey, Green, and Pink" in said
     # red: orange 3 → 6, blue 2 → 3, +2 → 2: 11; white: grey 4 → 10
     assert "Winner: Red · 11 points" in said
+
+
+# --- an instant loss in a team game (Codenames) ---------------------------------------------------
+
+
+def test_interactive_says_who_lost_at_once_and_who_wins() -> None:
+    red, blue = ["red", "Ana, Bo", "5", "no"], ["blue", "Cy, Di", "6", "yes"]  # Blue reveals the assassin
+    result = _typed("codenames", [*red, *blue, "red"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "Which team went first? (it has 9 agents)" in said
+    assert said.endswith("Blue (Cy, Di) revealed the assassin and lost — Red (Ana, Bo) wins")  # no total: no points
+
+
+def test_a_pad_says_an_instant_loss_as_a_rule(tmp_path: Path) -> None:
+    pad, text, ticks = _pad(tmp_path, "codenames")
+    assert [c.heading for c in pad.columns] == ["Red", "Blue"]
+    assert [row.label for row in pad.rows] == [
+        "Agents",
+        "Agents still hidden",
+        "Revealed the assassin",
+        "All its agents found",
+    ]
+    assert ticks == 4
+    assert "Revealed the assassin Loses at once: the game ends, and the opponent wins." in text

@@ -247,6 +247,29 @@ def test_up_to_three_scoring_colours_tapped_in(pages: Path, browser: Any, tmp_pa
     # red: orange 3 → 6, blue 2 → 3, brown 1 → 1 named; grey 1 → −1: 9; white: grey 4 → 10
     assert {p["colour"]: p["total"] for p in want["players"]} == {"red": 9, "white": 10}
     assert "Winner: White · 10 points" in page.inner_text("#verdict")
+
+
+def test_an_instant_loss_tapped_in(pages: Path, browser: Any, tmp_path: Path) -> None:
+    """Codenames: a team that reveals the assassin loses at once, though it was ahead; the other wins."""
+    watched = opened(browser, pages, "codenames")
+    page = watched.page
+    for team, members, found in (("red", "Ana, Bo", 5), ("blue", "Cy, Di", 6)):
+        page.click(f"#colour-{team}")
+        page.click(f"#tab-{team}")
+        page.fill(f"#name-{team}", members)
+        page.press(f"#name-{team}", "Enter")
+        taps(page, f"#{team}-found-more", found + 1)  # the first tap enters 0
+    page.click("#entry-first-red")
+    assert (
+        page.inner_text("#verdict")
+        == "The game goes on — neither team has found all its agents, and the assassin is still hidden."
+    )
+    page.click("#blue-assassin")
+    assert page.query_selector("#verdict.ended") is not None
+    assert page.inner_text("#verdict") == "Blue (Cy, Di) revealed the assassin and lost — Red (Ana, Bo) wins"
+    want = cli(PACKS["codenames"], saved(page, tmp_path))
+    assert (want["outcome"], want["end"], want["winners"]) == ("ended", "assassin", ["red"])
+    assert [(p["colour"], p["rank"]) for p in want["players"]] == [("red", 1), ("blue", 2)]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert watched.errors == []
     watched.close()

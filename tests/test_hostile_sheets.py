@@ -416,3 +416,42 @@ def test_fewer_choices_than_least_are_refused_in_one_line(tmp_path: Path) -> Non
         encoding="utf-8",
     )
     assert refused(FORMS, record) == [f"error: {record}:2: players[0].omens: 0 omens given; at least 1"]
+
+
+# ---- an instant loss written wrongly (docs/score-sheet.md, Outcome) --------------------------------
+
+CODENAMES = ROOT / "examples" / "sheets" / "codenames"
+ASSASSIN_END = "{id: assassin, met: {yes: assassin}, result: lose,"
+RESULT, OTHERWISE = "outcome.ends[0].result", "outcome.otherwise.result"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "says"),
+    [
+        (ASSASSIN_END, ASSASSIN_END.replace("lose", "loose"), RESULT, "must be win, lose or rank (got 'loose')"),
+        (ASSASSIN_END, ASSASSIN_END.replace("lose", "[lose]"), RESULT, "must be win, lose or rank (got [lose])"),
+        (
+            "otherwise: {result: unfinished,",
+            "otherwise: {result: lose,",
+            OTHERWISE,
+            "must be rank or unfinished (got 'lose')",
+        ),
+    ],
+)
+def test_an_instant_loss_written_wrongly_is_one_located_finding(
+    tmp_path: Path, old: str, new: str, key: str, says: str
+) -> None:
+    pack = copied(tmp_path, CODENAMES)
+    line = replace_once(pack / "scoring.yaml", old, new)
+    assert findings(pack) == [f"error: {pack / 'scoring.yaml'}:{line}: {key}: {says}"]
+    assert refused(pack, pack / "records" / "assassin.yaml") == [
+        f"error: {pack / 'scoring.yaml'}:{line}: {key}: {says}"
+    ]
+
+
+def test_an_instant_ends_reason_may_name_only_the_seats_that_meet_it(tmp_path: Path) -> None:
+    pack = copied(tmp_path, CODENAMES)
+    replace_once(pack / "i18n" / "en.yaml", "{names} revealed the assassin", "{loser} revealed the assassin")
+    assert findings(pack) == [
+        f"error: {pack / 'i18n' / 'en.yaml'}: score.why.assassin: unknown placeholder '{{loser}}'"
+    ]

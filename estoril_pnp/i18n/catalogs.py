@@ -31,6 +31,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "sheets.calibration.back": frozenset({"paper", "backs", "x", "y"}),
     "score.winner": frozenset({"names"}),
     "score.winners": frozenset({"names"}),
+    "score.instant.wins": frozenset({"names", "n"}),  # who is left to win after an instant loss; n: how many
     "score.saved": frozenset({"path"}),
     "score.mission": frozenset({"n"}),
     "score.ask.variants": frozenset({"variants"}),
@@ -151,6 +152,8 @@ ENGINE_WORDS = (
     "score.pad.together",
     "score.pad.out",  # and out_rule: a contest only some seats enter (`enters`)
     "scorepage.",
+    "score.instant.",  # an instant loss (scoring/table.py's `lost`) and the pad's rule for it
+    "score.pad.loses",
 )
 
 

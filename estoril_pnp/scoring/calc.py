@@ -252,17 +252,17 @@ def score(sheet: Sheet, played: Played) -> Result:
                 e.figs[name] = 0
     ends = p.ends
     ended = [tuple(ident for ident, met in ends if met(e, None)) for e in envs] if ends else [()] * len(envs)
-    outcome, end, first = _outcome(sheet, ended) if ends else (p.otherwise, None, frozenset())
+    outcome, end, first, last = _outcome(sheet, ended) if ends else (p.otherwise, None, frozenset(), frozenset())
     ranking = p.ranking
     keys = [tuple([sign * e.figs[name] for name, sign in ranking]) for e in envs]
-    if first:  # the seats that met the deciding end come first
-        keys = [(i in first, *key) for i, key in enumerate(keys)]
+    if first or last:  # the seats that met the deciding end come first (result: win) or last (lose)
+        keys = [((i in first) - (i in last), *key) for i, key in enumerate(keys)]
     ranked = [
         SeatScore(seat, e.figs, 1 + sum([k > key for k in keys]), mine)
         for seat, e, key, mine in zip(seated, envs, keys, ended, strict=True)
     ]
     ranked.sort(key=attrgetter("rank"))  # stable: equal ranks stay in seat order
-    if outcome in ("unfinished", "lost"):
+    if outcome in ("unfinished", "lost") or len(last) == len(envs):  # a lost seat never wins
         winners: tuple[str, ...] = ()
     else:
         winners = tuple(s.seat.id for s in ranked if s.rank == 1)
@@ -271,20 +271,23 @@ def score(sheet: Sheet, played: Played) -> Result:
     return Result(tuple(ranked), p.in_play, contests, winners, decider, dict(played.switches), outcome, end, checks)
 
 
-def _outcome(sheet: Sheet, ended: list[tuple[str, ...]]) -> tuple[str, str | None, frozenset[int]]:
-    """(outcome, the deciding end, the seats (by place) that meet it and so come first) from the ends each
-    seat meets."""
-    outcome = sheet.outcome
+Places = frozenset[int]  # seats by their place in the scored order
+
+
+def _outcome(sheet: Sheet, ended: list[tuple[str, ...]]) -> tuple[str, str | None, Places, Places]:
+    """(outcome, the deciding end, the seats that meet it and so come first (result: win) or last
+    (result: lose, an instant loss)) from the ends each seat meets; the first end met decides."""
+    outcome, none = sheet.outcome, frozenset[int]()
     for end in outcome["ends"]:
-        meeting = [i for i, mine in enumerate(ended) if end["id"] in mine]
+        meeting = frozenset(i for i, mine in enumerate(ended) if end["id"] in mine)
         if meeting:
             result = end["result"]
             if sheet.together:
-                return ("won" if result == "win" else "lost"), end["id"], frozenset()
+                return ("won" if result == "win" else "lost"), end["id"], none, none
             if result == "rank":
-                return "ranked", end["id"], frozenset()
-            return "ended", end["id"], frozenset(meeting)
-    return OTHERWISE[outcome["otherwise"]["result"]], None, frozenset()
+                return "ranked", end["id"], none, none
+            return "ended", end["id"], *((meeting, none) if result == "win" else (none, meeting))
+    return OTHERWISE[outcome["otherwise"]["result"]], None, none, none
 
 
 OTHERWISE = {

@@ -17,7 +17,7 @@ from ..i18n.folding import fold
 from ..render.scorepad import Column, Line, Note, Pad, Row
 from . import rules
 from .forms import IT, PIECE_KEYS, TABLE, TOTAL, Expr
-from .sheet import Sheet
+from .sheet import Sheet, instant_losses, loses_rule
 
 TEAM_COLUMN = ("star", "#ffffff")  # the one column of a co-operative game: no player colour is the team's
 
@@ -174,6 +174,7 @@ def _notes(sheet: Sheet, t: Texts) -> list[Note]:
     outcome, ranking = sheet.outcome, sheet.ranking
     if outcome["ends"]:
         notes.append(Note(t("score.pad.ends"), t("score.pad.tick")))
+    notes += [Note(t(end["label"]), t(loses_rule(sheet))) for end in instant_losses(sheet)]
     otherwise = outcome["otherwise"]
     if otherwise["label"]:
         notes.append(Note(t(otherwise["label"]), _sentence(t(otherwise["why"]))))

@@ -44,7 +44,7 @@ def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], b
         out.append((t(tally["label"]), [str(p.figures[tally["figure"]]) for p in result.players], tally["strong"]))
     for end in sheet.outcome["ends"]:
         out.append((t(end["label"]), ["✓" if end["id"] in p.ended else "" for p in result.players], False))
-    if not sheet.together and result.outcome != "unfinished":  # a game still going has no places yet
+    if not sheet.together and result.winners:  # a game still going, or lost by all, has no places
         out.append((t("score.rank"), [str(p.rank) for p in result.players], False))
     return out
 
@@ -77,6 +77,8 @@ def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
         return f"{t(outcome['otherwise']['label'])} — {why_end}"
     if result.outcome in ("won", "lost"):
         return f"{t(f'score.team.{result.outcome}')}{total(sheet, result.players[0].total, t)} — {why_end}"
+    if end and end["result"] == "lose":
+        return lost(sheet, result, end, t)
     best = [p for p in result.players if p.rank == 1]
     names = t.list(label(sheet, p.seat, t) for p in best)
     who = t("score.winners" if len(result.winners) > 1 else "score.winner", names=names)
@@ -87,7 +89,19 @@ def verdict(sheet: Sheet, result: Result, t: Texts) -> str:
         why = ranking["shared"]["why"]
     else:
         why = next(tb["why"] for tb in ranking["tiebreaks"] if tb["id"] == result.tiebreak)
-    return f"{who}{total(sheet, best[0].total, t)} — {t(why)}"
+    return f"{who}{total(sheet, best[0].total, t)} — {t(why, names=names)}"
+
+
+def lost(sheet: Sheet, result: Result, end: dict[str, Any], t: Texts) -> str:
+    """An instant loss: who lost and why, then who is left to win ("Blue touched the assassin and
+    lost — Red wins"), or that nobody is left."""
+    losers = t.list(label(sheet, p.seat, t) for p in result.players if end["id"] in p.ended)
+    best = [p for p in result.players if p.rank == 1 and p.seat.id in result.winners]
+    if not best:
+        return f"{t(end['why'], names=losers)} — {t('score.instant.nobody')}"
+    names = t.list(label(sheet, p.seat, t) for p in best)
+    wins = t("score.instant.wins", names=names, n=len(best))
+    return f"{t(end['why'], names=losers)} — {wins}{total(sheet, best[0].total, t)}"
 
 
 def total(sheet: Sheet, points: int, t: Texts) -> str:

@@ -449,8 +449,8 @@ function drawResult(checked) {
     el("th", { scope: "col" }, shape(p.seat.id), p.seat.at === null ? null : el("br"), el("span", { text: G.label(p.seat, t) }))));
   const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
-  // a game still going has no places yet
-  if (!G.outcome.together && result.outcome !== "unfinished") rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
+  // a game still going, or lost by all, has no places
+  if (!G.outcome.together && result.winners.length) rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
   // lower is better, said before the numbers; the verdict marked by how the game stands (won, lost, not over)
   const lowest = D.sheet.ranking && D.sheet.ranking.lowest && !G.outcome.together;
   return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
@@ -466,11 +466,21 @@ function verdict(result) {
   const why = t(end ? end.why : G.outcome.otherwise.why);
   if (result.outcome === "unfinished") return `${t(G.outcome.otherwise.label)} — ${why}`;
   if (result.outcome === "won" || result.outcome === "lost") return `${t("score.team." + result.outcome)}${total(result.players[0].total)} — ${why}`;
+  if (end && end.result === "lose") return lost(result, end);
   const best = result.players.filter((p) => p.rank === 1);
   const names = best.map((p) => G.label(p.seat, t)).join(", ");
   const who = t(best.length > 1 ? "score.winners" : "score.winner", { names });
   const reason = result.outcome === "ended" || (end && result.tiebreak === null) ? end.why : G.why(result.tiebreak);
-  return `${who}${total(best[0].total)} — ${t(reason)}`;
+  return `${who}${total(best[0].total)} — ${t(reason, { names })}`;
+}
+
+// an instant loss: who lost and why, then who is left to win, or that nobody is (table.py's `lost`)
+function lost(result, end) {
+  const losers = result.players.filter((p) => p.ended.includes(end.id)).map((p) => G.label(p.seat, t)).join(", ");
+  const best = result.players.filter((p) => p.rank === 1 && result.winners.includes(p.seat.id));
+  if (!best.length) return `${t(end.why, { names: losers })} — ${t("score.instant.nobody")}`;
+  const names = best.map((p) => G.label(p.seat, t)).join(", ");
+  return `${t(end.why, { names: losers })} — ${t("score.instant.wins", { names, n: best.length })}${total(best[0].total)}`;
 }
 
 // the verdict's total ("· 33 VP"), in the sheet's word for it; nothing in a game without points (table.py's `total`)

@@ -36,6 +36,8 @@ from .model import default_outcome as default_outcome
 from .page import CHECK_VALUES as CHECK_VALUES
 from .page import call_values as call_values
 from .page import catalog_keys as catalog_keys
+from .page import instant_losses as instant_losses
+from .page import loses_rule as loses_rule
 from .page import option_value_keys as option_value_keys
 from .page import plurals as plurals
 from .page import resolved as resolved

@@ -39,6 +39,7 @@ def shown_keys(sheet: Sheet) -> list[str]:
         keys += ["score.team.name", "score.team.won", "score.team.lost"]
     keys += [p.name_key for c in sheet.collections.values() for p in c.items if p.name_key]
     keys += ["score.rank", "score.winner", "score.winners", "score.pad.name", "score.pad.ties"]
+    keys += instant_keys(sheet)
     keys += [f"{sheet.points}.other"] if sheet.points else []
     keys = [k for k in keys if k]  # a co-operative game's ranking names nothing
     # the questions' own words (score.ask.players, answer.*) are the page's and the scorer's own
@@ -47,14 +48,32 @@ def shown_keys(sheet: Sheet) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
+def instant_keys(sheet: Sheet) -> list[str]:
+    """The engine's words for an instant loss (`result: lose` in a competitive game): the verdict's
+    who is left to win, or that nobody is, and the pad's rule (said for two sides, or for more)."""
+    return ["score.instant.wins", "score.instant.nobody", loses_rule(sheet)] if instant_losses(sheet) else []
+
+
+def loses_rule(sheet: Sheet) -> str:
+    """The pad's rule for an instant loss, said for two sides (the other wins) or for more."""
+    return "score.pad.loses_two" if sheet.players[1] == 2 else "score.pad.loses"
+
+
+def instant_losses(sheet: Sheet) -> list[dict[str, Any]]:
+    """The end conditions a seat loses by at once: `result: lose` in a competitive game."""
+    return [] if sheet.together else [e for e in sheet.outcome["ends"] if e["result"] == "lose"]
+
+
 CHECK_VALUES = frozenset({"value", "least", "most"})  # what a check's message may say
+END_VALUES = frozenset({"names"})  # what an end's `why` may say: the seats that meet it
 
 
 def call_values(sheet: Sheet) -> dict[str, frozenset[str]]:
     """The placeholders the scorer fills in the sheet's own texts: a check's message, and a
     `choices` question how many to name (scoring/ask.py)."""
     asked = {e["ask"]: frozenset({"n"}) for e in sheet.entries if e["kind"] == "choices"}
-    return asked | {c["message"]: CHECK_VALUES for c in sheet.checks}
+    ends = {e["why"]: END_VALUES for e in sheet.outcome["ends"] if not sheet.together}
+    return asked | ends | {c["message"]: CHECK_VALUES for c in sheet.checks}
 
 
 def option_value_keys(switch: Mapping[str, Any]) -> list[str]:

@@ -176,9 +176,10 @@ class VerdictReader(ExprsReader):
             if ident in {e["id"] for e in out["ends"]}:
                 self.fault((*at, "id"), f"end condition {ident!r} is listed twice")
             result = end.get("result", "win")
-            if result not in (("win", "lose") if together else ("win", "rank")):
+            if result not in (("win", "lose") if together else ("win", "lose", "rank")):
                 self.fault(
-                    (*at, "result"), f"must be {'win or lose' if together else 'win or rank'} (got {written(result)})"
+                    (*at, "result"),
+                    f"must be {'win or lose' if together else 'win, lose or rank'} (got {written(result)})",
                 )
             self.at[f"end:{ident}"] = (*at, "met")
             met = self.expr(end["met"], (*at, "met"), Where(None, False, 0))

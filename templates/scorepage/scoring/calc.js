@@ -162,7 +162,8 @@ Scoring.calc = (() => {
     return list;
   }
 
-  // the outcome from the ends each seat meets: the first end condition some seat meets, else `otherwise`
+  // the outcome from the ends each seat meets: the first end condition some seat meets, else `otherwise`;
+  // the seats meeting it come first (result: win) or last (result: lose, an instant loss)
   function outcome(S, all) {
     const O = S.R.outcome;
     let result = { rank: "ranked", unfinished: "unfinished", win: "won", lose: "lost" }[O.otherwise.result];
@@ -171,10 +172,13 @@ Scoring.calc = (() => {
       if (!meeting.length) continue;
       if (O.together) result = end.result === "win" ? "won" : "lost";
       else if (end.result === "rank") result = "ranked";
-      else return { outcome: "ended", end: end.id, first: new Set(meeting.map((e) => e.seat.id)) };
-      return { outcome: result, end: end.id, first: new Set() };
+      else {
+        const seats = new Set(meeting.map((e) => e.seat.id));
+        return { outcome: "ended", end: end.id, first: end.result === "win" ? seats : new Set(), last: end.result === "lose" ? seats : new Set() };
+      }
+      return { outcome: result, end: end.id, first: new Set(), last: new Set() };
     }
-    return { outcome: result, end: null, first: new Set() };
+    return { outcome: result, end: null, first: new Set(), last: new Set() };
   }
 
   // the first tie-break that leaves one leader, "shared" if none does, null if the total did
@@ -215,7 +219,7 @@ Scoring.calc = (() => {
     const all = envs(S, rec, sw, Scoring.seats.seats(S, rec));
     const contests = steps(S, all, sw, categories, all.length ? all[0].game : {});
     for (const e of all) e.ended = S.R.outcome.ends.filter((end) => expr(end.met, e, null) !== 0).map((end) => end.id);
-    const { outcome: result, end, first } = outcome(S, all);
+    const { outcome: result, end, first, last } = outcome(S, all);
     const ranking = S.R.ranking;
     const signed = (e) => [ranking.lowest ? -e.figs.total : e.figs.total, ...ranking.tiebreaks.map((tb) => (tb.lowest ? -1 : 1) * e.figs[tb.figure])];
     const tallies = S.R.tallies.filter((x) => x.figure !== TOTAL).map((x) => x.figure);
@@ -223,14 +227,15 @@ Scoring.calc = (() => {
       seat: e.seat, total: e.figs.total, ended: e.ended,
       breakdown: Object.fromEntries(categories.map((c) => [c.id, e.figs[c.id]])),
       tallies: Object.fromEntries(tallies.map((f) => [f, e.figs[f]])),
-      key: [first.has(e.seat.id) ? 1 : 0, ...signed(e)],
+      key: [first.has(e.seat.id) ? 1 : last.has(e.seat.id) ? -1 : 0, ...signed(e)],
     }));
     const greater = (a, b) => { for (let i = 0; i < a.length; i++) { if (a[i] !== b[i]) return a[i] > b[i]; } return false; };
     for (const p of scored) p.rank = 1 + scored.filter((q) => greater(q.key, p.key)).length;
     const ranked = [...scored].sort((a, b) => a.rank - b.rank);
     const tiebreak = result === "ranked" ? decider(S, ranked) : null;
     const checks = Object.fromEntries(S.R.checks.map((c) => [c.id, all.map((e) => expr(c.each ?? c.all ?? c.seats, e, null))]));
-    const winners = result === "unfinished" || result === "lost" ? [] : ranked.filter((p) => p.rank === 1).map((p) => p.seat.id);
+    const lostAll = last.size === all.length; // a lost seat never wins
+    const winners = result === "unfinished" || result === "lost" || lostAll ? [] : ranked.filter((p) => p.rank === 1).map((p) => p.seat.id);
     const contestRows = inPlayNow.filter((c) => c.contest).map((c) => ({ category: c, key: c.contest.each || c.id, list: contests[c.id] }));
     return { categories: inPlayNow, players: ranked, contests: contestRows, winners, tiebreak, outcome: result, end, checks };
   }
