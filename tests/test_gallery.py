@@ -21,7 +21,10 @@ from estoril_pnp.cli import app
 from estoril_pnp.pack.load import load_pack
 
 runner = CliRunner()
-GAMES = {"seven_wonders", "ticket_to_ride", "azul", "splendor", "carcassonne", "pandemic", "hanabi", "hearts", "spades"}
+GAMES = {
+    "seven_wonders", "ticket_to_ride", "azul", "splendor", "carcassonne", "pandemic", "hanabi", "hearts", "spades",
+    "oh_hell",
+}  # fmt: skip
 FORTS = Path(__file__).parent / "fixtures" / "forts"  # a small pack whose one entry is a holder per piece
 
 

@@ -149,6 +149,7 @@ ENGINE_WORDS = (
     "score.pad.lowest",
     "score.pad.together",
     "scorepage.",
+    "score.round",  # a round's row, question and input ("Bid, round 3")
 )
 
 

@@ -16,8 +16,9 @@ from typing import Any
 
 from ..errors import Finding, InputError
 from . import rules
-from .forms import IT, PIECE_KEYS, PLAYERS, TABLE, TOTAL, Expr, evaluate_num, form_of
+from .forms import IT, PIECE_KEYS, PLAYERS, ROUND, TABLE, TOTAL, Expr, evaluate_num, form_of
 from .forms.evaluate import Env, Fn, divide, pieces_of
+from .rounds import per_round, round_values
 from .seats import Seat, seats
 from .sheet import Piece, Sheet
 
@@ -106,7 +107,7 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
         }
 
     measures = {pid: compile_expr(x) for pid, x in sheet.measures.items()}
-    points = {c["id"]: compile_expr(c["points"]) for c in on if c["points"] is not None}
+    points = {c["id"]: per_round(sheet, c, compile_expr(c["points"])) for c in on if c["points"] is not None}
     contests = {c["id"]: _contest(c["id"], c["contest"], measures) for c in on if c["contest"] is not None}
     figures = {name: compile_expr(x) for name, x in sheet.figures.items()}
     steps: list[tuple[str, str, Fn | Contest | None]] = []
@@ -132,7 +133,10 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str]) -> _Plan:
             *((t["figure"], -1 if t["lowest"] else 1) for t in sheet.ranking["tiebreaks"]),
         ),
         checks=tuple(
-            (c["id"], compile_expr(next(c[k] for k in ("each", "all", "seats") if c[k] is not None)))
+            (
+                c["id"],
+                round_values(sheet, c, compile_expr(next(c[k] for k in ("each", "all", "seats") if c[k] is not None))),
+            )
             for c in sheet.checks
         ),
         holders=tuple(e["id"] for e in entries if e["kind"] == "holders"),
@@ -160,8 +164,8 @@ def compile_expr(x: Expr) -> Fn:
     the sheet's numbers read here, once per plan, not for every record."""
     if isinstance(x, int):
         return lambda e, it: x
-    if x == PLAYERS or isinstance(x, list):
-        return lambda e, it: evaluate_num(x, e.players)
+    if x in (PLAYERS, ROUND) or isinstance(x, list):
+        return lambda e, it: evaluate_num(x, e.players, e.round)
     return TABLE[form_of(x, TABLE)].evaluate(x, compile_expr)
 
 

@@ -44,17 +44,20 @@ def shown_keys(sheet: Sheet) -> list[str]:
     # the questions' own words (score.ask.players, answer.*) are the page's and the scorer's own
     if any(s["kind"] == "variant" for s in sheet.switches):
         keys += ["score.pad.variants", "score.pad.shaded", "score.ask.variants"]
+    if sheet.rounds:  # a row, a question, an input per round: "Bid, round 3"
+        keys += ["score.round"]
     return list(dict.fromkeys(keys))
 
 
 CHECK_VALUES = frozenset({"value", "least", "most"})  # what a check's message may say
+ROUND_CHECK_VALUES = CHECK_VALUES | {"round"}  # and a round check's: which round fails it
 
 
 def call_values(sheet: Sheet) -> dict[str, frozenset[str]]:
     """The placeholders the scorer fills in the sheet's own texts: a check's message, and a
     `choices` question how many to name (scoring/ask.py)."""
     asked = {e["ask"]: frozenset({"n"}) for e in sheet.entries if e["kind"] == "choices"}
-    return asked | {c["message"]: CHECK_VALUES for c in sheet.checks}
+    return asked | {c["message"]: ROUND_CHECK_VALUES if c.get("round") else CHECK_VALUES for c in sheet.checks}
 
 
 def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
@@ -122,4 +125,5 @@ def resolved(sheet: Sheet, catalogs: Catalogs, shipped: Callable[[], Catalogs] |
         "teams": None if sheet.teams is None else {"min": sheet.teams[0], "max": sheet.teams[1]},
         "outcome": dict(sheet.outcome),
         "checks": list(sheet.checks),
+        **({"rounds": {"count": sheet.rounds}} if sheet.rounds else {}),  # only a sheet with rounds
     }
