@@ -351,19 +351,27 @@ function yesnoField(id, entry, checked, assign) {
     el("label", { for: id, text: t(entry.label) }));
 }
 
-function numberField(id, entry, value, assign) {
-  const [lo, hi] = G.bounds(entry, S.players.length);
-  const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what: t(entry.label), min: lo, max: hi }) : (assign(n), null)));
+function numberField(id, entry, value, assign, round = 0) {
+  const [lo, hi] = G.bounds(entry, S.players.length, round);
+  const what = round ? t("score.round", { label: t(entry.label), round }) : t(entry.label); // "Bid, round 3"
+  const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what, min: lo, max: hi }) : (assign(n), null)));
   return el("div", { role: "group", "aria-labelledby": `${id}-label` },
-    el("h4", { id: `${id}-label`, text: t(entry.label) }),
+    el("h4", { id: `${id}-label`, text: what }),
     el("div", { class: "stepper" },
-      el("button", { type: "button", id: `${id}-less`, "aria-label": `${t(entry.label)} −1`, on: { click: () => set((value ?? lo) - 1) } }, "−"),
+      el("button", { type: "button", id: `${id}-less`, "aria-label": `${what} −1`, on: { click: () => set((value ?? lo) - 1) } }, "−"),
       // typed as well as tapped: a score track's 60 is not sixty taps
       el("input", {
         type: "number", inputmode: "numeric", class: "count", id: `${id}-count`, min: lo, max: hi, value: value === null ? "" : String(value),
         "aria-labelledby": `${id}-label`, on: { change: (e) => (/^-?[0-9]+$/.test(e.target.value.trim()) ? set(Number(e.target.value)) : draw()) },
       }),
-      el("button", { type: "button", id: `${id}-more`, "aria-label": `${t(entry.label)} +1`, on: { click: () => set(value === null ? lo : value + 1) } }, "+")));
+      el("button", { type: "button", id: `${id}-more`, "aria-label": `${what} +1`, on: { click: () => set(value === null ? lo : value + 1) } }, "+")));
+}
+
+// a round entry: one number per round, each within that round's bounds (ids `<id>-r<round>`)
+function roundFields(id, entry, values, assign) {
+  const list = Array.isArray(values) ? values : Array(G.rounds()).fill(null);
+  const put = (i) => (n) => assign(list.map((v, j) => (j === i ? n : v)));
+  return el("div", { class: "rounds" }, list.map((v, i) => numberField(`${id}-r${i + 1}`, entry, v ?? null, put(i), i + 1)));
 }
 
 function pieceButton(id, piece, colour, on, where, click) {
@@ -406,6 +414,7 @@ function drawPlayerEntry(p, entry) {
   }
   const assign = (v) => { p.entries[entry.id] = v; };
   if (entry.kind === "yesno") return yesnoField(id, entry, value === true, assign);
+  if (entry.kind === "number" && entry.round) return roundFields(id, entry, value, assign);
   if (entry.kind === "number") return numberField(id, entry, value, assign);
   if (typeof value === "number") {
     return el("div", { role: "group", "aria-labelledby": `${id}-label` },

@@ -10,6 +10,7 @@ const Game = (() => {
   // an entry's value before anything is entered
   function blank(S, e) {
     if (e.kind === "pieces") return e.count_ok ? 0 : [];
+    if (e.round) return Array.from({ length: Scoring.rounds.count(S) }, (_, i) => defaultOf(S, e, 0, i + 1)); // one per round
     if (e.kind === "number") return defaultOf(S, e, 0);
     if (e.kind === "yesno") return false;
     return null;
@@ -135,7 +136,8 @@ const Game = (() => {
       group: (cid) => S.collections[cid],
       bound: (v, n) => S.num(v, n),
       hasEntry,
-      bounds: (e, n) => bounds(S, e, n),
+      bounds: (e, n, round = 0) => bounds(S, e, n, round),
+      rounds: () => Scoring.rounds.count(S),
       most: (e, n) => most(S, e, n),
       seat: Scoring.seats.seat,
       label: (seat, t) => Scoring.seats.label(S, seat, t),
