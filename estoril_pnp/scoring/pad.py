@@ -58,6 +58,8 @@ def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
             for n, variant in enumerate(slots(sheet, contest["each"]), start=1):
                 label = t(category["label"], n=n)
                 rows.append(Row(label, hint, names.get(variant, "") if variant else "", variant is not None, True))
+        elif category.get("round"):  # a row per round, its hint under the first
+            rows += round_rows(sheet, category, hint, t)
         else:
             label, variant = t(category["label"]), category["when"]
             name = t(sheet.switch(variant)["label"]) if variant else ""
@@ -75,6 +77,14 @@ def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
         )
     caption = t("score.pad.members" if sheet.teams or sheet.together else "score.pad.name")
     return Pad(t(sheet.title), subtitle, caption, columns, tuple(rows), tuple(_notes(sheet, t)))
+
+
+def round_rows(sheet: Sheet, category: Mapping[str, Any], hint: str, t: Texts) -> list[Row]:
+    """A round category's rows: "Score, round 1" … one per round (docs/score-sheet.md, Rounds)."""
+    label, variant = t(category["label"]), category["when"]
+    tag = t(sheet.switch(variant)["label"]) if variant else ""
+    rounds = range(1, (sheet.rounds or 0) + 1)
+    return [Row(t("score.round", label=label, round=r), hint * (r == 1), tag, variant is not None) for r in rounds]
 
 
 def _notes(sheet: Sheet, t: Texts) -> list[Note]:

@@ -51,6 +51,7 @@ class Checks:
         self.unwritten: dict[str, str] = {}  # Sheet.unwritten
         self.rounds: int | None = None  # `rounds: {count}`: how many rounds a game has, if it has rounds
         self.round_on = False  # reading a round entry, category or check: `round` is a number there
+        self.rounds_refused = False  # `rounds:` is written but refused: what is per round is no second fault
 
     def fault(self, path: Path_, message: str) -> None:
         self.findings.append(self.src.finding(path, message))
@@ -157,11 +158,11 @@ class Checks:
     def in_round(self, spec: Mapping[str, Any], at: Path_, what: str) -> bool:
         """Whether an entry, category or check is one per round (`round: true`); a sheet without
         `rounds:` has no rounds to repeat it in."""
-        if "round" not in spec or not self.flag(spec["round"], (*at, "round")):
+        if "round" not in spec or spec["round"] is False:
             return False
-        if self.rounds is None:
+        self.flag(spec["round"], (*at, "round"))  # a misspelt true is still read as meant: no echoes
+        if self.rounds is None and not self.rounds_refused:
             self.fault((*at, "round"), f"{what} per round needs 'rounds: {{count: N}}' at the top of the sheet")
-            return False
         return True
 
     def const(self, value: Any, path: Path_) -> int | None:

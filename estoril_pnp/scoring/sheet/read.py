@@ -133,7 +133,7 @@ class _Reader(VerdictReader):
         if count is not None and not 1 <= count <= MAX_ROUNDS:
             self.fault(("rounds", "count"), f"must be from 1 to {MAX_ROUNDS} (got {count})")
             count = None
-        self.rounds = count
+        self.rounds, self.rounds_refused = count, count is None
 
     def players(self, value: Any, what: str = "players") -> tuple[int, int] | None:
         raw = self.keys(value, (what,), {"min": True, "max": True}, what)
