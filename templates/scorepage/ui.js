@@ -367,11 +367,15 @@ function numberField(id, entry, value, assign, round = 0) {
       el("button", { type: "button", id: `${id}-more`, "aria-label": `${what} +1`, on: { click: () => set(value === null ? lo : value + 1) } }, "+")));
 }
 
-// a round entry: one number per round, each within that round's bounds (ids `<id>-r<round>`)
-function roundFields(id, entry, values, assign) {
-  const list = Array.isArray(values) ? values : Array(G.rounds()).fill(null);
-  const put = (i) => (n) => assign(list.map((v, j) => (j === i ? n : v)));
-  return el("div", { class: "rounds" }, list.map((v, i) => numberField(`${id}-r${i + 1}`, entry, v ?? null, put(i), i + 1)));
+// a player's round entries, round by round: in each round a stepper per entry, within that round's
+// bounds ("Bid, round 3"; ids `<colour>-<entry>-r<round>`)
+function roundFields(p, entries) {
+  const list = (e) => (Array.isArray(p.entries[e.id]) ? p.entries[e.id] : Array(G.rounds()).fill(null));
+  const put = (e, i) => (n) => { p.entries[e.id] = list(e).map((v, j) => (j === i ? n : v)); };
+  const rounds = Array.from({ length: entries.length ? G.rounds() : 0 }, (_, i) => i);
+  // side by side where they fit: in the page's script, so that a page without rounds is as it was
+  return rounds.map((i) => el("div", { class: "round", style: "display:flex;flex-wrap:wrap;column-gap:1.5rem" },
+    entries.map((e) => numberField(`${p.colour}-${e.id}-r${i + 1}`, e, list(e)[i] ?? null, put(e, i), i + 1))));
 }
 
 function pieceButton(id, piece, colour, on, where, click) {
@@ -388,7 +392,7 @@ function drawHands() {
   const tabs = S.players.map((p) =>
     pressed(`tab-${p.colour}`, p === current, { on: { click: () => { S.tab = p.colour; save(); draw(); } } }, shape(p.colour), el("span", { text: label(p) })));
   const mine = (e) => e.per === "player" && G.active(e, variants()) && G.hasEntry(e, current.colour); // only the seats it names
-  const parts = G.entries.filter(mine).map((e) => drawPlayerEntry(current, e));
+  const parts = [...G.entries.filter((e) => mine(e) && !e.round).map((e) => drawPlayerEntry(current, e)), ...roundFields(current, G.entries.filter((e) => mine(e) && e.round))];
   const heading = t(G.entries.some((e) => e.per === "player" && e.kind === "pieces") ? "scorepage.hands" : SEATS.each);
   return el("section", { "aria-labelledby": "h-hands" },
     el("h2", { id: "h-hands", text: heading }),
@@ -414,7 +418,6 @@ function drawPlayerEntry(p, entry) {
   }
   const assign = (v) => { p.entries[entry.id] = v; };
   if (entry.kind === "yesno") return yesnoField(id, entry, value === true, assign);
-  if (entry.kind === "number" && entry.round) return roundFields(id, entry, value, assign);
   if (entry.kind === "number") return numberField(id, entry, value, assign);
   if (typeof value === "number") {
     return el("div", { role: "group", "aria-labelledby": `${id}-label` },
