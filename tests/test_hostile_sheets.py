@@ -375,7 +375,8 @@ ROUND_CATEGORY = "    round: true\n"
         ),
         (
             "label: score.label.tricks}\n\ncategories:",
-            "label: score.label.tricks}\n  - {id: trumps, per: game, kind: number, max: round, round: true}\n\ncategories:",
+            "label: score.label.tricks}\n  - {id: trumps, per: game, kind: number, max: round, round: true}"
+            "\n\ncategories:",
             "entries[2].round",
             "only a per-player number entry is given round by round",
         ),

@@ -55,6 +55,20 @@ def test_a_word_in_a_round_is_refused_at_its_round(tmp_path: Path) -> None:
     ]
 
 
+def test_the_table_and_the_json_show_each_rounds_points() -> None:
+    result = runner.invoke(app, ["score", str(RED_WINS), "--pack", str(OH_HELL)])
+    assert result.exit_code == 0, result.output
+    rows = [" ".join(line.strip("│┃ ").split()) for line in result.stdout.splitlines()]
+    assert "Score, round 3 │ 2 │ 0 │ 11" in rows and "Score, round 10 │ 14 │ 13 │ 3" in rows
+    data = json.loads(runner.invoke(app, ["score", "--json", str(RED_WINS), "--pack", str(OH_HELL)]).stdout)
+    by_seat = {p["colour"]: p["rounds"]["score"] for p in data["players"]}
+    assert by_seat == {  # worked by hand in expected.yaml
+        "red": [10, 11, 2, 12, 11, 3, 13, 12, 4, 14],
+        "blue": [11, 10, 0, 11, 3, 12, 12, 4, 13, 13],
+        "green": [10, 11, 11, 1, 11, 1, 2, 12, 2, 3],
+    }
+
+
 def test_the_pad_has_a_row_per_round(tmp_path: Path) -> None:
     out = tmp_path / "pad.pdf"
     result = runner.invoke(app, ["scorepad", "--pack", str(OH_HELL), "--out", str(out)])
@@ -116,6 +130,8 @@ def test_the_page_has_a_stepper_per_round_and_scores_a_game_tapped_in(browser: A
                 page.fill(f"#{colour}-{entry}-r{r}-count", str(value))
                 page.press(f"#{colour}-{entry}-r{r}-count", "Tab")
     assert page.inner_text("#verdict").startswith("Winner: Red · 92 points")
+    table = page.inner_text("#result")
+    assert "Score, round 3\t2\t0\t11" in table and "Score, round 10\t14\t13\t3" in table
     record = tmp_path / "record.yaml"
     with page.expect_download() as download:
         page.click("#save")

@@ -48,6 +48,7 @@ class SeatScore:
     figures: Mapping[str, int]  # every category's points (0 if not in play), every figure, total
     rank: int
     ended: tuple[str, ...] = ()  # the end conditions this seat meets, in the sheet's order
+    rounds: Mapping[str, list[int]] = field(default_factory=dict)  # a round category in play -> its points per round
 
     @property
     def total(self) -> int:
@@ -257,7 +258,7 @@ def score(sheet: Sheet, played: Played) -> Result:
     if first:  # the seats that met the deciding end come first
         keys = [(i in first, *key) for i, key in enumerate(keys)]
     ranked = [
-        SeatScore(seat, e.figs, 1 + sum([k > key for k in keys]), mine)
+        SeatScore(seat, e.figs, 1 + sum([k > key for k in keys]), mine, e.by_round)
         for seat, e, key, mine in zip(seated, envs, keys, ended, strict=True)
     ]
     ranked.sort(key=attrgetter("rank"))  # stable: equal ranks stay in seat order

@@ -32,8 +32,18 @@ def per_round(sheet: Any, category: Mapping[str, Any], fn: Fn) -> Fn:
     """A category's points: for a round category, its expression's summed over the rounds."""
     if not category.get("round"):
         return fn
-    count, entries = sheet.rounds, round_entries(sheet)
-    return lambda e, it: sum([in_round(e, r, entries, fn) for r in range(1, count + 1)])
+    count, entries, ident = sheet.rounds, round_entries(sheet), category["id"]
+
+    def summed(e: Env, it: Any) -> int:
+        points = e.by_round[ident] = [in_round(e, r, entries, fn) for r in range(1, count + 1)]
+        return sum(points)
+
+    return summed
+
+
+def round_categories(sheet: Any) -> tuple[str, ...]:
+    """The ids of the categories scored round by round."""
+    return tuple(c["id"] for c in sheet.categories if c.get("round"))
 
 
 def round_values(sheet: Any, check: Mapping[str, Any], fn: Fn) -> Fn:

@@ -38,7 +38,7 @@ Scoring.calc = (() => {
         pieces[e.id] = Object.entries(game[e.id] || {}).filter(([, c]) => c === seat.id).map(([p]) => S.lookup[e.id][p]);
       }
       const own = Object.fromEntries(entries.filter((e) => e.per === "player" && has(seat.values, e.id)).map((e) => [e.id, seat.values[e.id]]));
-      return { S, seat, n: rec.players.length, game, values: { ...game, ...own }, pieces, figs: {}, won: {}, seats: null, round: 0 };
+      return { S, seat, n: rec.players.length, game, values: { ...game, ...own }, pieces, figs: {}, won: {}, seats: null, round: 0, byRound: {} };
     });
     const everyone = out.map((e) => e.pieces);
     for (const e of out) e.seats = everyone;
@@ -215,7 +215,7 @@ Scoring.calc = (() => {
     const tallies = S.R.tallies.filter((x) => x.figure !== TOTAL).map((x) => x.figure);
     const scored = all.map((e) => ({
       seat: e.seat, total: e.figs.total, ended: e.ended,
-      breakdown: Object.fromEntries(categories.map((c) => [c.id, e.figs[c.id]])),
+      breakdown: Object.fromEntries(categories.map((c) => [c.id, e.figs[c.id]])), rounds: e.byRound,
       tallies: Object.fromEntries(tallies.map((f) => [f, e.figs[f]])),
       key: [first.has(e.seat.id) ? 1 : 0, ...signed(e)],
     }));

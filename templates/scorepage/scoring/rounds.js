@@ -24,13 +24,21 @@ Scoring.rounds = (() => {
   }
 
   // a category's points for a seat: for a round category, its expression's summed over the rounds
+  // (each round's points kept in `e.byRound`, as the table and the JSON show them)
   function perRound(S, c, e, fn) {
     if (!c.round) return fn(e);
     const entries = roundEntries(S);
-    let total = 0;
-    for (let r = 1; r <= count(S); r++) total += inRound(e, r, entries, fn);
-    return total;
+    const points = [];
+    for (let r = 1; r <= count(S); r++) points.push(inRound(e, r, entries, fn));
+    e.byRound[c.id] = points;
+    return points.reduce((a, v) => a + v, 0);
   }
+
+  // the ids of the categories scored round by round
+  const roundCategories = (S) => S.R.categories.filter((c) => c.round).map((c) => c.id);
+
+  // each round category's points per round (every round 0 for one not in play), as table.py's `by_round`
+  const byRound = (S, rounds) => Object.fromEntries(roundCategories(S).map((c) => [c, rounds[c] || Array(count(S)).fill(0)]));
 
   // a check's value for a seat; a round check's is a list, its value in each round
   function roundValues(S, c, e, fn) {
@@ -41,5 +49,5 @@ Scoring.rounds = (() => {
     return out;
   }
 
-  return { roundEntries, count, inRound, perRound, roundValues };
+  return { roundEntries, roundCategories, count, inRound, perRound, roundValues, byRound };
 })();
