@@ -11,11 +11,13 @@ from typing import Any
 import yaml
 
 
-def _num(value: Any, n: int, numbers: Mapping[str, int]) -> int:
+def _num(value: Any, n: int, numbers: Mapping[str, int], round: int = 0) -> int:
     if isinstance(value, list):
-        return sum(_num(v, n, numbers) for v in value)
+        return sum(_num(v, n, numbers, round) for v in value)
     if value == "players":
         return n
+    if value == "round":
+        return round
     return numbers[value] if isinstance(value, str) else int(value)
 
 
@@ -30,6 +32,35 @@ def _how_many(entry: Mapping[str, Any], n: int, numbers: Mapping[str, int], free
     if rng.random() < 0.05:
         return rng.choice([low - 1, high + 1]) if low > 0 else high + 1
     return high if rng.random() < 0.5 else rng.randint(low, max(low, high))
+
+
+def _share(total: int, highs: list[int], rng: random.Random) -> list[int] | None:
+    """`total` split at random among places each from 0 to its high, or None if it cannot be."""
+    if not 0 <= total <= sum(highs):
+        return None
+    out = [0] * len(highs)
+    for _ in range(total):
+        out[rng.choice([i for i, h in enumerate(highs) if out[i] < h])] += 1
+    return out
+
+
+def _rounds_add_up(sheet: Mapping[str, Any], record: dict[str, Any], n: int, rng: random.Random) -> None:
+    """Mostly, a round entry that a round check sums over all seats (`all: {value: E}`) is drawn to
+    meet it in every round: blind draws would all break it (the tricks of a round add up to its cards)."""
+    for check in sheet["checks"]:
+        x = check.get("all")
+        if not check.get("round") or not isinstance(x, dict) or set(x) != {"value"} or rng.random() < 0.2:
+            continue
+        entry = next(e for e in sheet["entries"] if e["id"] == x["value"])
+        players = [p for p in record["players"] if entry["id"] in p]
+        if not entry.get("round") or entry["min"] != 0 or not players:
+            continue
+        for r in range(1, sheet["rounds"]["count"] + 1):
+            bound = [_num(check[k], n, sheet["numbers"], r) for k in ("least", "most") if check[k] is not None]
+            high = _num(entry["max"], n, sheet["numbers"], r)
+            split = _share(rng.randint(min(bound), max(bound)), [high] * len(players), rng)
+            for p, v in zip(players, split or (), strict=False):
+                p[entry["id"]][r - 1] = v
 
 
 def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -78,6 +109,9 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
 
     def value(entry: Mapping[str, Any], owner: str | None) -> Any:
         kind = entry["kind"]
+        if entry.get("round"):  # one number per round, each within that round's bounds
+            rounds = range(1, sheet["rounds"]["count"] + 1)
+            return [rng.randint(_num(entry["min"], n, numbers, r), _num(entry["max"], n, numbers, r)) for r in rounds]
         if kind == "number":  # near its least, often: the sums a sheet's checks bound (trains ≤ 45) are then met
             low, high = _num(entry["min"], n, numbers), _num(entry["max"], n, numbers)
             near = small if small is not None else rng.random() < 0.5
@@ -114,6 +148,7 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
             for player in record["players"]:
                 if entry.get("only") is None or player["colour"] in entry["only"]:
                     player[entry["id"]] = value(entry, player["colour"])
+    _rounds_add_up(sheet, record, n, rng)
     return record
 
 

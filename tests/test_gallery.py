@@ -35,6 +35,7 @@ GAMES = {
     "wizard",
     "sushi_go",
     "codenames",
+    "oh_hell",
 }
 FORTS = Path(__file__).parent / "fixtures" / "forts"  # a small pack whose one entry is a holder per piece
 

@@ -455,3 +455,71 @@ def test_an_instant_ends_reason_may_name_only_the_seats_that_meet_it(tmp_path: P
     assert findings(pack) == [
         f"error: {pack / 'i18n' / 'en.yaml'}: score.why.assassin: unknown placeholder '{{loser}}'"
     ]
+
+
+# ---- rounds (docs/score-sheet.md, Rounds): each misuse one located finding, never its echoes ------
+
+OH_HELL = ROOT / "examples" / "sheets" / "oh_hell"
+ROUND_CATEGORY = "    round: true\n"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "at", "says"),
+    [
+        ("rounds: {count: 10}", "rounds: {count: 0}", "rounds.count", "must be from 1 to 50 (got 0)"),
+        ("rounds: {count: 10}", "rounds: {cuont: 10}", "rounds.cuont", "unknown key 'cuont'; did you mean 'count'?"),
+        (ROUND_CATEGORY, "    round: yes\n", "categories[0].round", "must be true or false (got 'yes')"),
+        (
+            "numbers: {exact_bonus: 10}",
+            "numbers: {exact_bonus: 10}\nfigures: {late: {times: [round, 2]}}",
+            "figures.late.times[0]",
+            "'round' is the index of a round: only a round entry, category or check reads it",
+        ),
+        (
+            "\ntallies:",
+            "\nfigures:\n  bids: {value: bid}\ntallies:",
+            "figures.bids.value",
+            "'bid' is given round by round: only a round category or check reads it",
+        ),
+        (
+            "label: score.label.tricks}\n\ncategories:",
+            "label: score.label.tricks}\n  - {id: trumps, per: game, kind: number, max: round, round: true}"
+            "\n\ncategories:",
+            "entries[2].round",
+            "only a per-player number entry is given round by round",
+        ),
+        (
+            "\ntallies:",
+            "  - {id: most, label: score.rounds, round: true, contest: {over: 1, prizes: [1]}}\n\ntallies:",
+            "categories[1].round",
+            "only a category of points is scored round by round",
+        ),
+        (  # 10 tricks × 10¹⁴ fits in one round; summed over ten rounds it does not
+            "- {value: tricks}\n",
+            "- {times: [{value: tricks}, 1000000, 1000000, 100]}\n",
+            "categories[0].points",
+            "can reach 1e+16, beyond ±2⁵³: Python and the score page would differ",
+        ),
+    ],
+    ids=["count", "key", "flag", "round-outside", "value-outside", "per-game", "contest", "summed-bound"],
+)
+def test_a_round_used_wrongly_is_one_located_finding(tmp_path: Path, old: str, new: str, at: str, says: str) -> None:
+    pack = copied(tmp_path, OH_HELL)
+    line = replace_once(pack / "scoring.yaml", old, new)
+    [error] = findings(pack)
+    assert error.startswith(f"error: {pack / 'scoring.yaml'}:") and error.endswith(f": {at}: {says}"), error
+    written_at = int(error.split(":")[2])
+    assert abs(written_at - line) <= 3, (line, error)  # where it is written, not elsewhere
+
+
+def test_a_round_without_rounds_says_so_where_each_round_is_written(tmp_path: Path) -> None:
+    pack = copied(tmp_path, OH_HELL)
+    replace_once(pack / "scoring.yaml", "rounds: {count: 10}\n", "")
+    said = [e.split(": ", 2)[2] for e in findings(pack)]  # after the file and line
+    needs = "per round needs 'rounds: {count: N}' at the top of the sheet"
+    assert said == [
+        f"entries[0].round: an entry {needs}",
+        f"entries[1].round: an entry {needs}",
+        f"categories[0].round: a category {needs}",
+        f"checks[0].round: a check {needs}",
+    ]

@@ -41,6 +41,7 @@ INTERPRETER = (
     "scoring/sheet.js",
     "scoring/rules.js",
     "scoring/seats.js",
+    "scoring/rounds.js",
     "scoring/calc.js",
     "scoring/table.js",
     "scoring/record.js",
@@ -144,6 +145,8 @@ WORDS = (
     ),
 )
 
+ROUND_WORDS = ("want.rounds",)  # the page's words for a sheet with rounds (docs/score-sheet.md, Rounds)
+
 
 @dataclass(frozen=True)
 class Look:
@@ -221,6 +224,8 @@ def page_data(
     texts = {k: v for k, v in sheet_texts.items() if isinstance(v, str)}
     plurals = {k: v for k, v in sheet_texts.items() if isinstance(v, dict)}
     texts |= {KEYS + key: _letters(t.raw(KEYS + key)) for key in WORDS}
+    if "rounds" in resolved:  # only a sheet with rounds: every other page stays as it was
+        texts |= {KEYS + key: _letters(t.raw(KEYS + key)) for key in ROUND_WORDS}
     groups = {}
     own = Texts(t.catalogs, lang)  # a collection's title is the pack's word, never the shipped game's
     for cid, collection in resolved["pieces"].items():

@@ -67,6 +67,8 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "answer.again": frozenset({"yes", "no"}),
     # the phone's score page (export/scorepage.py) fills these
     "scorepage.players.hint": frozenset({"min", "max"}),
+    "scorepage.want.rounds": frozenset({"count"}),
+    "score.round": frozenset({"label", "round"}),  # a round's row, question and input (scoring/rounds.py)
     "scorepage.players_exact": frozenset({"n"}),
     "scorepage.teams.hint": frozenset({"min", "max"}),
     "scorepage.teams_exact": frozenset({"n"}),
@@ -154,6 +156,7 @@ ENGINE_WORDS = (
     "scorepage.",
     "score.instant.",  # an instant loss (scoring/table.py's `lost`) and the pad's rule for it
     "score.pad.loses",
+    "score.round",  # a round's row, question and input ("Bid, round 3")
 )
 
 

@@ -53,7 +53,8 @@ def interview(sheet: Sheet, t: Texts) -> dict[str, Any]:
     session = _Session(sheet, t, count, needs_pieces(sheet, switches, count))
     players: list[dict[str, Any]] = []
     for n in range(1, count + 1):
-        players.append(session.player(n, players, [e for e in entries if e["per"] == "player"]))
+        players.append(session.player(n, players, [e for e in entries if e["per"] == "player" and not e.get("round")]))
+    session.rounds(players, [e for e in entries if e.get("round")])
     data["players"] = players
     for entry in (e for e in entries if e["per"] == "game"):
         answer = session.entry(entry, {}, [p["colour"] for p in players])
@@ -103,6 +104,22 @@ class _Session:
             if rules.has_entry(entry, player["colour"]):  # another seat's entry is not asked
                 player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held}, [])
         return player
+
+    def rounds(self, players: list[dict[str, Any]], entries: list[dict[str, Any]]) -> None:
+        """The round entries, asked round by round, in each round seat by seat: "Red: bid, round 3"."""
+        if not entries:
+            return
+        t, shown = self.t, _colours(self.sheet, self.t).shown
+        for p in players:
+            p.update({e["id"]: [] for e in entries if rules.has_entry(e, p["colour"])})
+        for r in range(1, (self.sheet.rounds or 0) + 1):
+            for p in players:
+                for e in (e for e in entries if e["id"] in p):
+                    low, high = rules.bounds(e, self.players, r)
+                    default = rules.default(e, self.players, r)
+                    question = f"  {shown[p['colour']]}: {t('score.round', label=t(e['ask']).strip(), round=r)}"
+                    number = partial(_number, t, low=low, high=high)
+                    p[e["id"]].append(ask(question, number, t, default=None if default is None else str(default)))
 
     def entry(self, entry: Mapping[str, Any], own: dict[str, Any], playing: list[str]) -> Any:
         sheet, t, kind = self.sheet, self.t, entry["kind"]

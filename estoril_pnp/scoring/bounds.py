@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .forms import IT, MAX_LIST, PLAYERS, TABLE, TOTAL, evaluate_num, form_of
+from .forms import IT, MAX_LIST, PLAYERS, ROUND, TABLE, TOTAL, evaluate_num, form_of
 from .forms.bound import Range, hull
 
 SAFE = 2**53
@@ -43,7 +43,9 @@ class _Bounds:
         self.items = {c.id: c.items for c in sheet.collections.values()}
 
     def num(self, value: Any) -> Range:
-        ends = [evaluate_num(value, n) for n in self.players]
+        # a number value grows with the player count and the round: its ends are at theirs
+        rounds = (1, self.sheet.rounds) if self.sheet.rounds else (0,)
+        ends = [evaluate_num(value, n, r) for n in self.players for r in rounds]
         return _r(min(ends), max(ends))
 
     def size(self, names: list[str]) -> int:
@@ -78,7 +80,7 @@ class _Bounds:
         return self.check(self._expr(x))
 
     def _expr(self, x: Any) -> Range:
-        if isinstance(x, (int, list)) or x == PLAYERS:
+        if isinstance(x, (int, list)) or x in (PLAYERS, ROUND):
             return self.num(x)
         # a form of none of them is named here, never ranged as another
         return TABLE[form_of(x, TABLE)].bound(self, x)
@@ -106,6 +108,10 @@ def _chosen_most(entry: Mapping[str, Any], pieces: int) -> Any:
     if entry["count"] is not None:
         return entry["count"]
     return pieces if entry.get("most") is None else entry["most"]
+
+
+def _times(r: Range, k: int) -> Range:
+    return _r(r[0] * k, r[1] * k)
 
 
 def beyond(sheet: Any) -> Iterator[tuple[str, str]]:
@@ -139,7 +145,8 @@ def beyond(sheet: Any) -> Iterator[tuple[str, str]]:
                 work = lambda c=category: b.contest(c, patches.get(c["id"], []))  # noqa: E731
             else:
                 exprs = [category["points"], *(p["points"] for p in patches.get(name, []) if "points" in p)]
-                work = lambda xs=exprs: hull(*(b.expr(x) for x in xs))  # noqa: E731
+                rounds = sheet.rounds if category.get("round") else 1  # summed over the rounds
+                work = lambda xs=exprs, k=rounds: b.check(_times(hull(*(b.expr(x) for x in xs)), k))  # noqa: E731
             b.known[name] = yield from judged(name, work)
         else:
             b.known[name] = yield from judged(name, lambda x=sheet.figures[name]: b.expr(x))

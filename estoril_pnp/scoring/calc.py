@@ -16,8 +16,9 @@ from typing import Any
 
 from ..errors import Finding, InputError
 from . import rules
-from .forms import IT, PIECE_KEYS, PLAYERS, TABLE, TOTAL, Expr, evaluate_num, form_of
+from .forms import IT, PIECE_KEYS, PLAYERS, ROUND, TABLE, TOTAL, Expr, evaluate_num, form_of
 from .forms.evaluate import Env, Fn, divide, pieces_of
+from .rounds import per_round, round_values
 from .seats import Seat, seats
 from .sheet import Piece, Sheet
 
@@ -48,6 +49,7 @@ class SeatScore:
     figures: Mapping[str, int]  # every category's points (0 if not in play), every figure, total
     rank: int
     ended: tuple[str, ...] = ()  # the end conditions this seat meets, in the sheet's order
+    rounds: Mapping[str, list[int]] = field(default_factory=dict)  # a round category in play -> its points per round
 
     @property
     def total(self) -> int:
@@ -107,7 +109,7 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str], players: int) -> 
         }
 
     measures = {pid: compile_expr(x) for pid, x in sheet.measures.items()}
-    points = {c["id"]: compile_expr(c["points"]) for c in on if c["points"] is not None}
+    points = {c["id"]: per_round(sheet, c, compile_expr(c["points"])) for c in on if c["points"] is not None}
     contests = {c["id"]: _contest(c["id"], c["contest"], measures, players) for c in on if c["contest"] is not None}
     figures = {name: compile_expr(x) for name, x in sheet.figures.items()}
     steps: list[tuple[str, str, Fn | Contest | None]] = []
@@ -133,7 +135,10 @@ def _compile(sheet: Sheet, switches: Mapping[str, bool | str], players: int) -> 
             *((t["figure"], -1 if t["lowest"] else 1) for t in sheet.ranking["tiebreaks"]),
         ),
         checks=tuple(
-            (c["id"], compile_expr(next(c[k] for k in ("each", "all", "seats") if c[k] is not None)))
+            (
+                c["id"],
+                round_values(sheet, c, compile_expr(next(c[k] for k in ("each", "all", "seats") if c[k] is not None))),
+            )
             for c in sheet.checks
         ),
         holders=tuple(e["id"] for e in entries if e["kind"] == "holders"),
@@ -161,8 +166,8 @@ def compile_expr(x: Expr) -> Fn:
     the sheet's numbers read here, once per plan, not for every record."""
     if isinstance(x, int):
         return lambda e, it: x
-    if x == PLAYERS or isinstance(x, list):
-        return lambda e, it: evaluate_num(x, e.players)
+    if x in (PLAYERS, ROUND) or isinstance(x, list):
+        return lambda e, it: evaluate_num(x, e.players, e.round)
     return TABLE[form_of(x, TABLE)].evaluate(x, compile_expr)
 
 
@@ -258,7 +263,7 @@ def score(sheet: Sheet, played: Played) -> Result:
     if first or last:  # the seats that met the deciding end come first (result: win) or last (lose)
         keys = [((i in first) - (i in last), *key) for i, key in enumerate(keys)]
     ranked = [
-        SeatScore(seat, e.figs, 1 + sum([k > key for k in keys]), mine)
+        SeatScore(seat, e.figs, 1 + sum([k > key for k in keys]), mine, e.by_round)
         for seat, e, key, mine in zip(seated, envs, keys, ended, strict=True)
     ]
     ranked.sort(key=attrgetter("rank"))  # stable: equal ranks stay in seat order

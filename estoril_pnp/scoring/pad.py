@@ -120,6 +120,8 @@ def score_pad(sheet: Sheet, subtitle: str, t: Texts) -> Pad:
                 label = t(category["label"], n=n)
                 tag = names.get(variant, "") if variant else ""
                 rows.append(Row(label, hint, tag, variant is not None, True, absent=absent))
+        elif category.get("round"):  # a row per round, its hint under the first
+            rows += round_rows(sheet, category, hint, t)
         else:
             label, variant = t(category["label"]), category["when"]
             name = t(sheet.switch(variant)["label"]) if variant else ""
@@ -166,6 +168,14 @@ def _caption(t: Texts, entry: dict[str, Any]) -> str:
         return t(f"score.noun.{entry['noun'].replace(' ', '_')}")
     except MissingText:
         return t(entry["label"])
+
+
+def round_rows(sheet: Sheet, category: Mapping[str, Any], hint: str, t: Texts) -> list[Row]:
+    """A round category's rows: "Score, round 1" … one per round (docs/score-sheet.md, Rounds)."""
+    label, variant = t(category["label"]), category["when"]
+    tag = t(sheet.switch(variant)["label"]) if variant else ""
+    rounds = range(1, (sheet.rounds or 0) + 1)
+    return [Row(t("score.round", label=label, round=r), hint * (r == 1), tag, variant is not None) for r in rounds]
 
 
 def _notes(sheet: Sheet, t: Texts) -> list[Note]:

@@ -339,7 +339,7 @@ class _Check:
                     sides = " and ".join(self.text(f"colour.{c}") or c for c in entry["only"])
                     self.fault((*at, entry["id"]), f"only {sides} has {entry['id']!r}")
                 if rules.in_play(entry, switches):
-                    values[entry["id"]] = _empty(entry, n)
+                    values[entry["id"]] = _empty(entry, n, self.sheet.rounds or 0)
             elif self.wanted(entry, raw, at, switches):
                 values[entry["id"]] = self.value(entry, raw.get(entry["id"]), (*at, entry["id"]), n, [])
         return Seat(colour, name, values, self.members(raw, at))
@@ -373,22 +373,30 @@ class _Check:
         at = [place(played.players, s) for s in seats(self.sheet, played.players)]
         places: list[Path_] = [("players",) if i is None else ("players", i) for i in at]
         for check in self.sheet.checks:
-            values = result.checks[check["id"]]
-            low = evaluate_num(check["least"], n) if check["least"] is not None else None
-            high = evaluate_num(check["most"], n) if check["most"] is not None else None
-            if check["each"] is not None:
-                found = list(zip(places, values, strict=True))
+            if check.get("round"):  # made in every round: each seat's values, round by round
+                for r, values in enumerate(zip(*result.checks[check["id"]], strict=True), start=1):
+                    self.check(check, values, places, n, r)
             else:
-                total = sum(values) if check["all"] is not None else sum(1 for v in values if v)
-                found = [(("players",), total)]
-            for at, value in found:
-                if (low is not None and value < low) or (high is not None and value > high):
-                    words = {"value": value, "least": "" if low is None else low, "most": "" if high is None else high}
-                    if check["each"] is not None:
-                        self.fault(at, self.says(check, words))
-                    else:  # about the whole record, no one place in it: the message alone (a player reads it)
-                        self.findings.append(Finding(self.src.file, None, "", self.says(check, words)))
-                    break
+                self.check(check, result.checks[check["id"]], places, n, 0)
+
+    def check(self, check: Mapping[str, Any], values: tuple[int, ...], places: list[Path_], n: int, r: int) -> None:
+        """One check in one round (0: a check not made round by round); the first fault it finds."""
+        low = evaluate_num(check["least"], n, r) if check["least"] is not None else None
+        high = evaluate_num(check["most"], n, r) if check["most"] is not None else None
+        if check["each"] is not None:
+            found = list(zip(places, values, strict=True))
+        else:
+            total = sum(values) if check["all"] is not None else sum(1 for v in values if v)
+            found = [(("players",), total)]
+        for at, value in found:
+            if (low is not None and value < low) or (high is not None and value > high):
+                words = {"value": value, "least": "" if low is None else low, "most": "" if high is None else high}
+                words |= {"round": r} if r else {}
+                if check["each"] is not None:
+                    self.fault(at, self.says(check, words))
+                else:  # about the whole record, no one place in it: the message alone (a player reads it)
+                    self.findings.append(Finding(self.src.file, None, "", self.says(check, words)))
+                return
 
     def wanted(self, entry: Mapping[str, Any], raw: Mapping[str, Any], at: Path_, switches: Mapping[str, Any]) -> bool:
         """Whether the entry is given and in play; one given out of play, or missing in play without a
@@ -424,6 +432,8 @@ class _Check:
             if value is not None and meaning is None:
                 self.fault(at, f"must be yes or no (got {written(value)})")
             return meaning is True
+        if entry.get("round"):
+            return self.rounds(entry, value, at, n)
         if kind == "number":
             if value is None:  # only an entry with a default may be left out (`wanted`)
                 return rules.default(entry, n)
@@ -450,6 +460,23 @@ class _Check:
                 self.fault(at, f"{found!r} {why}")
             return found
         return self.listed(entry, value, at, what, n)
+
+    def rounds(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int) -> tuple[int, ...]:
+        """A round entry: a list of whole numbers, one per round, each within that round's bounds."""
+        count = self.sheet.rounds or 0
+        if value is None:  # given as null, or left out with a default: every round at its default
+            return tuple(rules.default(entry, n, r) or 0 for r in range(1, count + 1))
+        if not isinstance(value, list) or len(value) != count:
+            self.misfit(at, f"must be a list of {count} whole numbers, one per round (got {written(value)})")
+            return tuple(rules.bounds(entry, n, r)[0] for r in range(1, count + 1))
+        out = []
+        for r, v in enumerate(value, start=1):
+            low, high = rules.bounds(entry, n, r)
+            if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+                self.fault((*at, r - 1), f"round {r}: must be a whole number from {low} to {high} (got {written(v)})")
+                v = low
+            out.append(v)
+        return tuple(out)
 
     def holders(self, entry: Mapping[str, Any], value: Any, at: Path_, what: Names, playing: list[str]) -> Any:
         """A holder per item: {piece: seat}; a piece held by nobody is left out (or null)."""
@@ -598,11 +625,13 @@ class _Check:
             first.setdefault(ident, path)
 
 
-def _empty(entry: Mapping[str, Any], n: int) -> Any:
+def _empty(entry: Mapping[str, Any], n: int, rounds: int) -> Any:
     """The value of an entry a seat does not have (`only`): nothing done, nothing held."""
     kind = entry["kind"]
     if kind == "yesno":
         return False
+    if entry.get("round"):
+        return tuple(rules.bounds(entry, n, r)[0] for r in range(1, rounds + 1))
     if kind == "number":
         return rules.bounds(entry, n)[0]
     return None if kind == "choice" else ()

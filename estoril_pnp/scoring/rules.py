@@ -25,14 +25,14 @@ def has_entry(entry: Mapping[str, Any], seat: str) -> bool:
     return entry["only"] is None or seat in entry["only"]
 
 
-def bounds(entry: Mapping[str, Any], players: int) -> tuple[int, int]:
-    """A number entry's lowest and highest value for this many players."""
-    return evaluate_num(entry["min"], players), evaluate_num(entry["max"], players)
+def bounds(entry: Mapping[str, Any], players: int, round: int = 0) -> tuple[int, int]:
+    """A number entry's lowest and highest value for this many players (in this round, for a round entry)."""
+    return evaluate_num(entry["min"], players, round), evaluate_num(entry["max"], players, round)
 
 
-def default(entry: Mapping[str, Any], players: int) -> int | None:
+def default(entry: Mapping[str, Any], players: int, round: int = 0) -> int | None:
     """A number entry's value when a record leaves it out, or None if it must be given."""
-    return None if entry["default"] is None else evaluate_num(entry["default"], players)
+    return None if entry["default"] is None else evaluate_num(entry["default"], players, round)
 
 
 def most(entry: Mapping[str, Any], players: int) -> int | None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..i18n.catalogs import Texts
 from .calc import ContestResult, Result
+from .rounds import round_categories
 from .seats import label
 from .sheet import TOTAL, Sheet
 
@@ -39,6 +40,7 @@ def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], b
                 heading = piece_name(sheet, c.id, t) if category["contest"]["each"] else t(category["label"])
                 out.append((heading, [contest_cell(c, p.seat.id) for p in result.players], False))
         else:
+            out += round_rows(sheet, result, category, t)
             out.append((t(category["label"]), [str(p.figures[ident]) for p in result.players], False))
     for tally in sheet.tallies:
         out.append((t(tally["label"]), [str(p.figures[tally["figure"]]) for p in result.players], tally["strong"]))
@@ -47,6 +49,17 @@ def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], b
     if not sheet.together and result.winners:  # a game still going, or lost by all, has no places
         out.append((t("score.rank"), [str(p.rank) for p in result.players], False))
     return out
+
+
+def round_rows(sheet: Sheet, result: Result, category: dict[str, Any], t: Texts) -> list[tuple[str, list[str], bool]]:
+    """A round category's row per round ("Score, round 3"), before its total; none for another."""
+    if not category.get("round"):
+        return []
+    label, ident = t(category["label"]), category["id"]
+    return [
+        (t("score.round", label=label, round=r), [str(p.rounds[ident][r - 1]) for p in result.players], False)
+        for r in range(1, (sheet.rounds or 0) + 1)
+    ]
 
 
 def table(sheet: Sheet, result: Result, t: Texts) -> Any:
@@ -117,6 +130,11 @@ def render(sheet: Sheet, result: Result, t: Texts) -> Any:
     return Group(table(sheet, result, t), plain(verdict(sheet, result, t), "bold"))
 
 
+def by_round(sheet: Sheet, rounds: dict[str, list[int]] | Any) -> dict[str, list[int]]:
+    """Each round category's points per round (every round 0 for one not in play)."""
+    return {c: list(rounds.get(c, [0] * (sheet.rounds or 0))) for c in round_categories(sheet)}
+
+
 def to_json(sheet: Sheet, result: Result) -> dict[str, Any]:
     """The documented JSON shape of `estoril-pnp score --json` (docs/score-sheet.md)."""
     shown = [x["figure"] for x in sheet.tallies if x["figure"] != TOTAL]
@@ -129,6 +147,7 @@ def to_json(sheet: Sheet, result: Result) -> dict[str, Any]:
                 **({"members": list(p.seat.members)} if sheet.teams or sheet.together else {}),
                 "total": p.total,
                 "breakdown": {c["id"]: p.figures[c["id"]] for c in sheet.categories},
+                **({"rounds": by_round(sheet, p.rounds)} if round_categories(sheet) else {}),
                 **{f: p.figures[f] for f in shown},
                 "rank": p.rank if result.winners else None,  # no places while there is no winner
                 **({"ended": list(p.ended)} if sheet.outcome["ends"] else {}),

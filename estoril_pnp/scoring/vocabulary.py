@@ -8,6 +8,7 @@ from collections.abc import Collection, Mapping
 from typing import Any, Literal, NamedTuple
 
 PLAYERS = "players"  # the one number name that stays a name: the game's player count
+ROUND = "round"  # inside a round (`rounds:`), the other: the index of the round being scored, from 1
 IT = "it"  # a measure's pieces
 TOTAL = "total"
 MAX_LIST = 64  # names in one list of a record (record.py), and so the most pieces one can hold (bounds.py)
@@ -26,10 +27,12 @@ class Step(NamedTuple):
 Num = int | str | list[Any]  # an integer, "players", or a list of them (a sum)
 
 
-def evaluate_num(value: Num, players: int) -> int:
-    """A resolved number value for a game of `players`."""
+def evaluate_num(value: Num, players: int, round: int = 0) -> int:
+    """A resolved number value for a game of `players`, in round `round` (0: outside any round)."""
     if isinstance(value, list):
-        return sum(evaluate_num(v, players) for v in value)
+        return sum(evaluate_num(v, players, round) for v in value)
+    if value == ROUND:
+        return round
     return players if value == PLAYERS else int(value)
 
 

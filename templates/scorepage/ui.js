@@ -351,19 +351,31 @@ function yesnoField(id, entry, checked, assign) {
     el("label", { for: id, text: t(entry.label) }));
 }
 
-function numberField(id, entry, value, assign) {
-  const [lo, hi] = G.bounds(entry, S.players.length, variants());
-  const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what: t(entry.label), min: lo, max: hi }) : (assign(n), null)));
+function numberField(id, entry, value, assign, round = 0) {
+  const [lo, hi] = G.bounds(entry, S.players.length, variants(), round);
+  const what = round ? t("score.round", { label: t(entry.label), round }) : t(entry.label); // "Bid, round 3"
+  const set = (n) => change(() => (n < lo || n > hi ? t("scorepage.refuse.number", { what, min: lo, max: hi }) : (assign(n), null)));
   return el("div", { role: "group", "aria-labelledby": `${id}-label` },
-    el("h4", { id: `${id}-label`, text: t(entry.label) }),
+    el("h4", { id: `${id}-label`, text: what }),
     el("div", { class: "stepper" },
-      el("button", { type: "button", id: `${id}-less`, "aria-label": `${t(entry.label)} −1`, on: { click: () => set((value ?? lo) - 1) } }, "−"),
+      el("button", { type: "button", id: `${id}-less`, "aria-label": `${what} −1`, on: { click: () => set((value ?? lo) - 1) } }, "−"),
       // typed as well as tapped: a score track's 60 is not sixty taps
       el("input", {
         type: "number", inputmode: "numeric", class: "count", id: `${id}-count`, min: lo, max: hi, value: value === null ? "" : String(value),
         "aria-labelledby": `${id}-label`, on: { change: (e) => (/^-?[0-9]+$/.test(e.target.value.trim()) ? set(Number(e.target.value)) : draw()) },
       }),
-      el("button", { type: "button", id: `${id}-more`, "aria-label": `${t(entry.label)} +1`, on: { click: () => set(value === null ? lo : value + 1) } }, "+")));
+      el("button", { type: "button", id: `${id}-more`, "aria-label": `${what} +1`, on: { click: () => set(value === null ? lo : value + 1) } }, "+")));
+}
+
+// a player's round entries, round by round: in each round a stepper per entry, within that round's
+// bounds ("Bid, round 3"; ids `<colour>-<entry>-r<round>`)
+function roundFields(p, entries) {
+  const list = (e) => (Array.isArray(p.entries[e.id]) ? p.entries[e.id] : Array(G.rounds()).fill(null));
+  const put = (e, i) => (n) => { p.entries[e.id] = list(e).map((v, j) => (j === i ? n : v)); };
+  const rounds = Array.from({ length: entries.length ? G.rounds() : 0 }, (_, i) => i);
+  // side by side where they fit: in the page's script, so that a page without rounds is as it was
+  return rounds.map((i) => el("div", { class: "round", style: "display:flex;flex-wrap:wrap;column-gap:1.5rem" },
+    entries.map((e) => numberField(`${p.colour}-${e.id}-r${i + 1}`, e, list(e)[i] ?? null, put(e, i), i + 1))));
 }
 
 function pieceButton(id, piece, colour, on, where, click) {
@@ -380,7 +392,7 @@ function drawHands() {
   const tabs = S.players.map((p) =>
     pressed(`tab-${p.colour}`, p === current, { on: { click: () => { S.tab = p.colour; save(); draw(); } } }, shape(p.colour), el("span", { text: label(p) })));
   const mine = (e) => e.per === "player" && G.active(e, variants()) && G.hasEntry(e, current.colour); // only the seats it names
-  const parts = G.entries.filter(mine).map((e) => drawPlayerEntry(current, e));
+  const parts = [...G.entries.filter((e) => mine(e) && !e.round).map((e) => drawPlayerEntry(current, e)), ...roundFields(current, G.entries.filter((e) => mine(e) && e.round))];
   const heading = t(G.entries.some((e) => e.per === "player" && e.kind === "pieces") ? "scorepage.hands" : SEATS.each);
   return el("section", { "aria-labelledby": "h-hands" },
     el("h2", { id: "h-hands", text: heading }),

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from ..vocabulary import IT as IT
 from ..vocabulary import MAX_LIST as MAX_LIST
 from ..vocabulary import PLAYERS as PLAYERS
+from ..vocabulary import ROUND as ROUND
 from ..vocabulary import TOTAL as TOTAL
 from ..vocabulary import Expr as Expr
 from ..vocabulary import Num as Num

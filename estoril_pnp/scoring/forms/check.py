@@ -61,8 +61,8 @@ def div(r: Reader, form: Form, value: dict[str, Any], at: Path_, where: Where) -
         return None
     inner = r.expr(spec["div"], (*at, "div"), where.deeper())
     by = r.num(spec["by"], (*at, "by"), least=1)
-    if by is not None and by != PLAYERS and evaluate_num(by, 1) < 1:
-        r.fault((*at, "by"), f"must be 1 or more (got {evaluate_num(by, 1)})")
+    if by is not None and by != PLAYERS and evaluate_num(by, 1, 1) < 1:
+        r.fault((*at, "by"), f"must be 1 or more (got {evaluate_num(by, 1, 1)})")
         by = None
     rounding = spec.get("round", "down")
     if rounding not in ROUNDS:
@@ -116,6 +116,9 @@ def entry(r: Reader, form: Form, value: dict[str, Any], at: Path_, where: Where)
     found = r.entries.get(target) if isinstance(target, str) else None
     if not found or found["kind"] != form.reads:
         r.dangling((*at, form.name), target, f"must name a {form.reads} entry (got {written(target)})")
+        return None
+    if found.get("round") and not r.round_on:
+        r.fault((*at, form.name), f"{target!r} is given round by round: only a round category or check reads it")
         return None
     return {form.name: target}
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class Env:
     """One seat while a record is scored."""
 
-    __slots__ = ("figs", "game", "measures", "pieces", "players", "seat", "seats", "values", "won")
+    __slots__ = ("by_round", "figs", "game", "measures", "pieces", "players", "round", "seat", "seats", "values", "won")
 
     def __init__(
         self,
@@ -40,6 +40,8 @@ class Env:
         # every seat's pieces, this one's included: what `also` compares with (their pieces, not the
         # seats: a seat holding the list of seats would be a cycle, freed by the garbage collector only)
         self.seats: list[dict[str, Any]] = []
+        self.round = 0  # the round being scored (rounds.py), 0 outside any round
+        self.by_round: dict[str, list[int]] = {}  # a round category's points in each round
 
 
 Fn = Callable[[Env, Any], int]

@@ -13,7 +13,7 @@ from typing import Any
 from ...errors import Finding, written
 from ...i18n.folding import near
 from ...source.yamlsrc import Located, Path_
-from ..forms import PLAYERS, Num, evaluate_num
+from ..forms import PLAYERS, ROUND, Num, evaluate_num
 from ..forms.check import MAX_PARTS
 from .keys import ID, KEY, LIMIT
 
@@ -49,6 +49,9 @@ class Checks:
         self.numbers: dict[str, int] = {}  # the sheet's own `numbers:`
         self.broken: set[str] = set()  # names written but refused: a reference to one is no second fault
         self.unwritten: dict[str, str] = {}  # Sheet.unwritten
+        self.rounds: int | None = None  # `rounds: {count}`: how many rounds a game has, if it has rounds
+        self.round_on = False  # reading a round entry, category or check: `round` is a number there
+        self.rounds_refused = False  # `rounds:` is written but refused: what is per round is no second fault
 
     def fault(self, path: Path_, message: str) -> None:
         self.findings.append(self.src.finding(path, message))
@@ -138,14 +141,29 @@ class Checks:
         if isinstance(value, str):
             if value == PLAYERS and players:
                 return PLAYERS
+            if value == ROUND and players and self.round_on:
+                return ROUND
             if value in self.numbers:
                 return self.numbers[value]
             if value in self.model_numbers:
                 return self.model_numbers[value]
+            if value == ROUND:
+                self.fault(path, "'round' is the index of a round: only a round entry, category or check reads it")
+                return None
             known = ", ".join(sorted({*self.numbers, *self.model_numbers})) or "none"
             self.dangling(path, value, f"unknown number {written(value)}; the pack's numbers: {known}")
             return None
         return self.literal(value, path, least)
+
+    def in_round(self, spec: Mapping[str, Any], at: Path_, what: str) -> bool:
+        """Whether an entry, category or check is one per round (`round: true`); a sheet without
+        `rounds:` has no rounds to repeat it in."""
+        if "round" not in spec or spec["round"] is False:
+            return False
+        self.flag(spec["round"], (*at, "round"))  # a misspelt true is still read as meant: no echoes
+        if self.rounds is None and not self.rounds_refused:
+            self.fault((*at, "round"), f"{what} per round needs 'rounds: {{count: N}}' at the top of the sheet")
+        return True
 
     def const(self, value: Any, path: Path_) -> int | None:
         """A number value that cannot depend on the game: its integer."""

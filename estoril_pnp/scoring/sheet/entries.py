@@ -91,6 +91,10 @@ class EntriesReader(PiecesReader):
                     (*at, "per"), f"must be {'game' if kind in GAME_ONLY else 'player or game'} (got {written(per)})"
                 )
             ask = self.key(self.written(spec, "ask", f"score.ask.{ident}", ident), (*at, "ask"))
+            per_round = written_round = self.in_round(spec, at, "an entry")
+            if per_round and (kind != "number" or per != "player"):
+                self.fault((*at, "round"), "only a per-player number entry is given round by round")
+                per_round = False
             entry: dict[str, Any] = {
                 "id": ident,
                 "per": per,
@@ -100,7 +104,11 @@ class EntriesReader(PiecesReader):
                 "label": self.key(spec.get("label", ask), (*at, "label")),
                 "only": self.only(spec["only"], per, (*at, "only")) if "only" in spec else None,
             }
+            self.round_on = written_round  # its bounds may depend on the round
             entry |= self.entry_keys(kind, spec, at)
+            self.round_on = False
+            if per_round:
+                entry["round"] = True  # only where true: a sheet without rounds resolves as it always did
             if kind in PIECE_KINDS and not entry["of"]:  # its collection is refused: so is what counts it
                 self.refused(ident)
             if kind in PIECE_KINDS:

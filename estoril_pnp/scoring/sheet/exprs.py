@@ -64,6 +64,7 @@ class ExprsReader(EntriesReader):
 
     def read_categories(self, value: Any) -> None:
         allowed = {"id": True, "label": True, "hint": False, "when": False, "points": False, "contest": False}
+        allowed["round"] = False
         for i, raw in enumerate(self.listed(value, ("categories",), "categories")):
             at: Path_ = ("categories", i)
             spec = self.keys(raw, at, allowed, "a category")
@@ -87,8 +88,15 @@ class ExprsReader(EntriesReader):
             }
             self.categories[ident] = category  # before its points: `won` may name a contest, a cycle is found later
             self.at[ident] = (*at, "points" if "points" in spec else "contest")
+            per_round = self.in_round(spec, at, "a category")
+            if per_round and "contest" in spec:
+                self.fault((*at, "round"), "only a category of points is scored round by round")
+            elif per_round:
+                category["round"] = True  # only where true: a sheet without rounds resolves as it always did
             if "points" in spec:
+                self.round_on = per_round
                 category["points"] = self.expr(spec["points"], (*at, "points"), Where(ident, False, 0))
+                self.round_on = False
             else:
                 category["contest"] = self.contest(spec["contest"], (*at, "contest"), ident)
 

@@ -20,7 +20,7 @@ TOP = {
     "sheet": True, "title": True, "legend": False, "players": True, "numbers": False, "pieces": True,
     "measures": False, "entries": True, "switches": False, "categories": True, "changes": False,
     "figures": False, "tallies": True, "ranking": False, "teams": False, "outcome": False, "checks": False,
-    "points": False,
+    "points": False, "rounds": False,
 }  # fmt: skip
 DEFAULT_POINTS = "score.points"  # the engine's word for a total ("{count} points")
 NO_POINTS = "none"  # `points: none`: the verdict shows no total
@@ -43,7 +43,9 @@ ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: requi
 }
 # Keys a change cannot set: what an entry is made of, and the words naming it in messages.
 FIXED = ("of", "except", "except_why", "noun", "where", "counted", "listed")
-ENTRY_COMMON = {"id": True, "per": True, "kind": True, "when": False, "ask": False, "label": False, "only": False}
+ENTRY_COMMON = {
+    "id": True, "per": True, "kind": True, "when": False, "ask": False, "label": False, "only": False, "round": False,
+}  # fmt: skip
 GAME_ONLY = ("holder", "holders")  # kinds only `per: game`
 CONTEST = {
     "each": False, "of": False, "over": False, "prizes": True, "rounding": False, "zero_wins": False, "tie": False,
@@ -51,3 +53,5 @@ CONTEST = {
 }  # fmt: skip
 TIES = ("split", "full", "none", "split_place")
 PIECE_KINDS = ("pieces", "choice", "choices", "holders")  # entries a piece list may name
+ROUND_KEYS = {"count": True}  # `rounds:`: how many rounds a game has
+MAX_ROUNDS = 50

@@ -72,6 +72,7 @@ class Sheet:
     # the catalog keys the writer left to their defaults (an entry's question, a switch's name …),
     # each with the words shown when no catalog has it: never required of the catalogs
     unwritten: Mapping[str, str] = field(default_factory=dict)
+    rounds: int | None = None  # how many rounds a game has (`rounds:`), if its entries come round by round
     plans: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # scorecalc's cache
 
     @property

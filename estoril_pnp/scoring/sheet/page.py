@@ -45,6 +45,8 @@ def shown_keys(sheet: Sheet) -> list[str]:
     # the questions' own words (score.ask.players, answer.*) are the page's and the scorer's own
     if any(s["kind"] == "variant" for s in sheet.switches):
         keys += ["score.pad.variants", "score.pad.shaded", "score.ask.variants"]
+    if sheet.rounds:  # a row, a question, an input per round: "Bid, round 3"
+        keys += ["score.round"]
     return list(dict.fromkeys(keys))
 
 
@@ -66,6 +68,7 @@ def instant_losses(sheet: Sheet) -> list[dict[str, Any]]:
 
 CHECK_VALUES = frozenset({"value", "least", "most"})  # what a check's message may say
 END_VALUES = frozenset({"names"})  # what an end's `why` may say: the seats that meet it
+ROUND_CHECK_VALUES = CHECK_VALUES | {"round"}  # and a round check's: which round fails it
 
 
 def call_values(sheet: Sheet) -> dict[str, frozenset[str]]:
@@ -73,7 +76,8 @@ def call_values(sheet: Sheet) -> dict[str, frozenset[str]]:
     `choices` question how many to name (scoring/ask.py)."""
     asked = {e["ask"]: frozenset({"n"}) for e in sheet.entries if e["kind"] == "choices"}
     ends = {e["why"]: END_VALUES for e in sheet.outcome["ends"] if not sheet.together}
-    return asked | ends | {c["message"]: CHECK_VALUES for c in sheet.checks}
+    checks = {c["message"]: ROUND_CHECK_VALUES if c.get("round") else CHECK_VALUES for c in sheet.checks}
+    return asked | ends | checks
 
 
 def option_value_keys(switch: Mapping[str, Any]) -> list[str]:
@@ -141,4 +145,5 @@ def resolved(sheet: Sheet, catalogs: Catalogs, shipped: Callable[[], Catalogs] |
         "teams": None if sheet.teams is None else {"min": sheet.teams[0], "max": sheet.teams[1]},
         "outcome": dict(sheet.outcome),
         "checks": list(sheet.checks),
+        **({"rounds": {"count": sheet.rounds}} if sheet.rounds else {}),  # only a sheet with rounds
     }

@@ -12,7 +12,7 @@ from ...source import yamlsrc
 from ...source.yamlsrc import Located
 from .. import bounds
 from .checks import meant
-from .keys import DEFAULT_POINTS, NO_POINTS, TOP
+from .keys import DEFAULT_POINTS, MAX_ROUNDS, NO_POINTS, ROUND_KEYS, TOP
 from .model import VERSION, Piece, Sheet, default_outcome
 from .names import declared
 from .order import order
@@ -56,6 +56,8 @@ class _Reader(VerdictReader):
         if top["sheet"] != VERSION:
             self.fault(("sheet",), f"this engine reads score sheets of version {VERSION} (got {written(top['sheet'])})")
         self.read_numbers(top.get("numbers") or {})
+        if "rounds" in top:
+            self.read_rounds(top["rounds"])
         players = self.players(top["players"])
         self.read_pieces(top["pieces"])
         self.read_switches(top.get("switches") or [])
@@ -110,6 +112,7 @@ class _Reader(VerdictReader):
             checks=tuple(checks),
             points=self.points(top.get("points", DEFAULT_POINTS), bool(self.categories)),
             unwritten=self.unwritten,
+            rounds=self.rounds,
         )
 
     def read_numbers(self, numbers: Any) -> None:
@@ -122,6 +125,15 @@ class _Reader(VerdictReader):
                 self.numbers[name] = value
             else:
                 self.refused(name)
+
+    def read_rounds(self, value: Any) -> None:
+        """`rounds: {count: NUM}`: the rounds an entry, category or check may be repeated in."""
+        raw = self.keys(value, ("rounds",), ROUND_KEYS, "rounds")
+        count = None if raw is None else self.const(raw["count"], ("rounds", "count"))
+        if count is not None and not 1 <= count <= MAX_ROUNDS:
+            self.fault(("rounds", "count"), f"must be from 1 to {MAX_ROUNDS} (got {count})")
+            count = None
+        self.rounds, self.rounds_refused = count, count is None
 
     def players(self, value: Any, what: str = "players") -> tuple[int, int] | None:
         raw = self.keys(value, (what,), {"min": True, "max": True}, what)

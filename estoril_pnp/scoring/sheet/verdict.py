@@ -81,7 +81,12 @@ class VerdictReader(ExprsReader):
                 found = self.contest(keys, at, target, partial=True)
                 return {k: v for k, v in (found or {}).items() if k in keys} if found is not None else None
             spec = self.keys(keys, at, {"points": True}, "a change to a category of points")
-            return {"points": self.expr(spec["points"], (*at, "points"), Where(target, False, 0))} if spec else None
+            if spec is None:
+                return None
+            self.round_on = bool(self.categories[target].get("round"))  # a round category's change too
+            points = self.expr(spec["points"], (*at, "points"), Where(target, False, 0))
+            self.round_on = False
+            return {"points": points}
         if part == "entries" and target in self.entries:
             kind = self.entries[target]["kind"]
             own = {k: False for k in ENTRY_KINDS[kind] if k not in FIXED}
@@ -91,7 +96,9 @@ class VerdictReader(ExprsReader):
             base = {k: v for k, v in self.entries[target].items() if v is not None}
             if kind in ("choice", "choices"):
                 base["of"] = base["of"][0] if base["of"] else None
+            self.round_on = bool(base.get("round"))
             found = self.entry_keys(kind, {**base, **spec}, at)
+            self.round_on = False
             return {k: found[k] for k in spec}
         self.dangling(at, target, f"unknown {'category' if part == 'categories' else 'entry'} {written(target)}")
         return None
@@ -211,6 +218,7 @@ class VerdictReader(ExprsReader):
         out = []
         allowed = {"id": True, "each": False, "all": False, "seats": False, "least": False, "most": False}
         allowed["message"] = True
+        allowed["round"] = False
         for i, raw in enumerate(self.listed(value, ("checks",), "checks")):
             at: Path_ = ("checks", i)
             spec = self.keys(raw, at, allowed, "a check")
@@ -225,9 +233,13 @@ class VerdictReader(ExprsReader):
                 continue
             check: dict[str, Any] = {"id": ident, "each": None, "all": None, "seats": None}
             self.at[f"check:{ident}"] = (*at, forms[0])
+            self.round_on = per_round = self.in_round(spec, at, "a check")
             check[forms[0]] = self.expr(spec[forms[0]], (*at, forms[0]), Where(None, False, 0))
             check["least"] = self.num(spec["least"], (*at, "least")) if "least" in spec else None
             check["most"] = self.num(spec["most"], (*at, "most")) if "most" in spec else None
+            self.round_on = False
             check["message"] = self.key(spec["message"], (*at, "message"))
+            if per_round:
+                check["round"] = True  # made in every round; only where true
             out.append(check)
         return out

@@ -10,6 +10,7 @@ const Game = (() => {
   // an entry's value before anything is entered
   function blank(S, e) {
     if (e.kind === "pieces") return e.count_ok ? 0 : [];
+    if (e.round) return Array.from({ length: Scoring.rounds.count(S) }, (_, i) => defaultOf(S, e, 0, i + 1)); // one per round
     if (e.kind === "choices") return [];
     if (e.kind === "number") return defaultOf(S, e, 0);
     if (e.kind === "yesno") return false;
@@ -138,7 +139,8 @@ const Game = (() => {
       group: (cid) => S.collections[cid],
       bound: (v, n) => S.num(v, n),
       hasEntry,
-      bounds: (e, n, variants) => bounds(S, now(e, n, variants), n),
+      bounds: (e, n, variants, round = 0) => bounds(S, now(e, n, variants), n, round),
+      rounds: () => Scoring.rounds.count(S),
       most(e, n, variants) {
         const x = now(e, n, variants);
         return x.kind === "choices" ? choosable(S, x, n)[1] : most(S, x, n);

@@ -7,6 +7,7 @@ Scoring.calc = (() => {
   const { IT, TOTAL, formOf } = Scoring.forms;
   const { has, given } = Scoring.sheet;
   const { inPlay } = Scoring.rules;
+  const { perRound, roundValues } = Scoring.rounds;
   const PIECE_KINDS = ["pieces", "choice", "choices", "holders"];
 
   // each entry's value as pieces, from the entry's own collections (calc.py's `_as_pieces`);
@@ -37,7 +38,7 @@ Scoring.calc = (() => {
         pieces[e.id] = Object.entries(game[e.id] || {}).filter(([, c]) => c === seat.id).map(([p]) => S.lookup[e.id][p]);
       }
       const own = Object.fromEntries(entries.filter((e) => e.per === "player" && has(seat.values, e.id)).map((e) => [e.id, seat.values[e.id]]));
-      return { S, seat, n: rec.players.length, game, values: { ...game, ...own }, pieces, figs: {}, won: {}, seats: null };
+      return { S, seat, n: rec.players.length, game, values: { ...game, ...own }, pieces, figs: {}, won: {}, seats: null, round: 0, byRound: {} };
     });
     const everyone = out.map((e) => e.pieces);
     for (const e of out) e.seats = everyone;
@@ -116,7 +117,7 @@ Scoring.calc = (() => {
 
   // an expression's value for a seat (its env) and `it`
   function expr(x, e, it) {
-    if (typeof x === "number" || typeof x === "string" || Array.isArray(x)) return e.S.num(x, e.n);
+    if (typeof x === "number" || typeof x === "string" || Array.isArray(x)) return e.S.num(x, e.n, e.round);
     const form = formOf(x, FORMS);
     return FORMS[form](x, e, it, form);
   }
@@ -199,7 +200,7 @@ Scoring.calc = (() => {
     const shown = categories.filter((c) => inPlay(c, sw));
     const contests = {};
     const STEPS = {
-      category(id) { for (const e of all) e.figs[id] = inPlay(byId[id], sw) ? expr(byId[id].points, e, null) : 0; },
+      category(id) { for (const e of all) e.figs[id] = inPlay(byId[id], sw) ? perRound(S, byId[id], e, (x) => expr(byId[id].points, x, null)) : 0; },
       contest(id) { if (inPlay(byId[id], sw)) contests[id] = contest(S, byId[id], all, game); else for (const e of all) e.figs[id] = 0; },
       figure(id) { for (const e of all) e.figs[id] = expr(S.R.figures[id], e, null); },
       total() { for (const e of all) e.figs[TOTAL] = shown.reduce((a, c) => a + e.figs[c.id], 0); },
@@ -225,7 +226,7 @@ Scoring.calc = (() => {
     const tallies = S.R.tallies.filter((x) => x.figure !== TOTAL).map((x) => x.figure);
     const scored = all.map((e) => ({
       seat: e.seat, total: e.figs.total, ended: e.ended,
-      breakdown: Object.fromEntries(categories.map((c) => [c.id, e.figs[c.id]])),
+      breakdown: Object.fromEntries(categories.map((c) => [c.id, e.figs[c.id]])), rounds: e.byRound,
       tallies: Object.fromEntries(tallies.map((f) => [f, e.figs[f]])),
       key: [first.has(e.seat.id) ? 1 : last.has(e.seat.id) ? -1 : 0, ...signed(e)],
     }));
@@ -233,7 +234,7 @@ Scoring.calc = (() => {
     for (const p of scored) p.rank = 1 + scored.filter((q) => greater(q.key, p.key)).length;
     const ranked = [...scored].sort((a, b) => a.rank - b.rank);
     const tiebreak = result === "ranked" ? decider(S, ranked) : null;
-    const checks = Object.fromEntries(S.R.checks.map((c) => [c.id, all.map((e) => expr(c.each ?? c.all ?? c.seats, e, null))]));
+    const checks = Object.fromEntries(S.R.checks.map((c) => [c.id, all.map((e) => roundValues(S, c, e, (x) => expr(c.each ?? c.all ?? c.seats, x, null)))]));
     const lostAll = last.size === all.length; // a lost seat never wins
     const winners = result === "unfinished" || result === "lost" || lostAll ? [] : ranked.filter((p) => p.rank === 1).map((p) => p.seat.id);
     const contestRows = inPlayNow.filter((c) => c.contest).map((c) => ({ category: c, key: c.contest.each || c.id, list: contests[c.id] }));

@@ -8,14 +8,17 @@ const Scoring = {};
 
 Scoring.forms = (() => {
   const PLAYERS = "players"; // the one number name that stays a name: the game's player count
+  const ROUND = "round"; // inside a round, the other: the index of the round being scored, from 1
   const IT = "it"; // a measure's pieces
   const TOTAL = "total";
   const has = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
 
-  // a resolved number value for a game of `players`: an integer, "players", a sheet number's name, or a list of them (a sum)
-  function evaluateNum(value, players, numbers) {
-    if (Array.isArray(value)) return value.reduce((a, v) => a + evaluateNum(v, players, numbers), 0);
+  // a resolved number value for a game of `players` in round `round` (0: outside any round): an
+  // integer, "players", "round", a sheet number's name, or a list of them (a sum)
+  function evaluateNum(value, players, numbers, round = 0) {
+    if (Array.isArray(value)) return value.reduce((a, v) => a + evaluateNum(v, players, numbers, round), 0);
     if (value === PLAYERS) return players;
+    if (value === ROUND) return round;
     if (typeof value === "string") return numbers[value];
     return value;
   }
@@ -28,5 +31,5 @@ Scoring.forms = (() => {
     return found[0];
   }
 
-  return { PLAYERS, IT, TOTAL, has, evaluateNum, formOf };
+  return { PLAYERS, ROUND, IT, TOTAL, has, evaluateNum, formOf };
 })();

@@ -7,6 +7,7 @@ Scoring.record = (() => {
   const { has } = Scoring.sheet;
   const { fold, near } = Scoring.folding;
   const R_ = Scoring.rules;
+  const rounds = (S) => Array.from({ length: Scoring.rounds.count(S) }, (_, i) => i + 1); // 1 … count
 
   // names as the command line matches them (fold); a part of a name if it fits one thing only
   function matcher(things) {
@@ -48,6 +49,7 @@ Scoring.record = (() => {
   // the value of an entry a seat does not have (`only`): nothing done, nothing held
   function empty(S, e, n) {
     if (e.kind === "yesno") return false;
+    if (e.round) return rounds(S).map((r) => S.num(e.min, n, r));
     if (e.kind === "number") return S.num(e.min, n);
     return e.kind === "choice" ? null : [];
   }
@@ -130,6 +132,10 @@ Scoring.record = (() => {
     }
     if (e.kind === "holder") return v == null ? null : one(r.match.colour, v, path, t(e.label));
     if (e.kind === "holders") return readHolders(r, e, v, path);
+    if (e.round) { // a list, one whole number per round
+      if (!Array.isArray(v) || v.length !== Scoring.rounds.count(r.S) || !v.every(Number.isInteger)) fault(path, "scorepage.refuse.type", { what: t(e.label), expected: t("scorepage.want.rounds", { count: Scoring.rounds.count(r.S) }) });
+      return v;
+    }
     if (e.kind === "number") { if (!Number.isInteger(v)) fault(path, "scorepage.refuse.type", { what: t(e.label), expected: t("scorepage.want.number") }); return v; }
     if (e.kind === "yesno") {
       // true/false, or a yes or no word of the pack's languages (i18n/answers.py: record_words)
@@ -165,7 +171,7 @@ Scoring.record = (() => {
         if (on) p[e.id] = empty(S, e, n);
         continue;
       }
-      const fallback = e.kind === "number" ? R_.defaultOf(S, e, n) : null;
+      const fallback = e.kind !== "number" || R_.defaultOf(S, e, n) === null ? null : e.round ? rounds(S).map((x) => R_.defaultOf(S, e, n, x)) : R_.defaultOf(S, e, n);
       // null is no value: a number or yes/no given as null is not given (as record.py reads it)
       const given = has(raw, e.id) && !(raw[e.id] === null && (e.kind === "number" || e.kind === "yesno"));
       if (!given && on && fallback !== null) { p[e.id] = fallback; continue; }
@@ -290,6 +296,14 @@ Scoring.record = (() => {
         if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
         else if ((e.except || []).includes(v)) fault(at, "scorepage.refuse.except", { card: S.pieceById[v].name });
         else c.once(v, at, p.colour);
+      } else if (e.kind === "number" && e.round) { // each round within that round's bounds
+        for (const r of rounds(S)) {
+          const [lo, hi] = R_.bounds(S, e, n, r);
+          const what = t("score.round", { label: t(e.label), round: r });
+          const x = (v || [])[r - 1];
+          if (x === null || x === undefined) fault(who, "scorepage.refuse.missing", { what });
+          else if (x < lo || x > hi) fault(who, "scorepage.refuse.number", { what, min: lo, max: hi });
+        }
       } else if (e.kind === "number") {
         const [lo, hi] = R_.bounds(S, e, n);
         if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
@@ -346,16 +360,22 @@ Scoring.record = (() => {
     const seats = Scoring.seats.seats(S, rec);
     for (const c of S.R.checks) {
       const values = result.checks[c.id];
-      const low = c.least === null ? null : S.num(c.least, n);
-      const high = c.most === null ? null : S.num(c.most, n);
-      const found = c.each !== null ? values.map((v, i) => [seats[i], v]) : [[null, c.all !== null ? values.reduce((a, v) => a + v, 0) : values.filter((v) => v !== 0).length]];
-      const bad = found.find(([, v]) => (low !== null && v < low) || (high !== null && v > high));
-      if (bad) {
-        const who = bad[0] && bad[0].at !== null ? Scoring.seats.label(S, bad[0], t) : "";
-        fault(who, c.message, { value: bad[1], least: low ?? "", most: high ?? "" });
-      }
+      if (c.round) rounds(S).forEach((r) => checkOne(S, c, values.map((v) => v[r - 1]), seats, n, r, fault, t));
+      else checkOne(S, c, values, seats, n, 0, fault, t);
     }
     return result;
+  }
+
+  // one check in one round (0: a check not made round by round): the first fault it finds
+  function checkOne(S, c, values, seats, n, r, fault, t) {
+    const low = c.least === null ? null : S.num(c.least, n, r);
+    const high = c.most === null ? null : S.num(c.most, n, r);
+    const found = c.each !== null ? values.map((v, i) => [seats[i], v]) : [[null, c.all !== null ? values.reduce((a, v) => a + v, 0) : values.filter((v) => v !== 0).length]];
+    const bad = found.find(([, v]) => (low !== null && v < low) || (high !== null && v > high));
+    if (bad) {
+      const who = bad[0] && bad[0].at !== null ? Scoring.seats.label(S, bad[0], t) : "";
+      fault(who, c.message, { value: bad[1], least: low ?? "", most: high ?? "", ...(r ? { round: r } : {}) });
+    }
   }
 
   return { resolve, check, seatsRefusal, tooMany };

@@ -8,10 +8,10 @@ Scoring.rules = (() => {
   const inPlay = (item, sw) => item.when === null || item.when === undefined || sw[item.when] === true;
   // whether a seat has a `per: player` entry at all (`only` names the seats that do)
   const hasEntry = (e, seat) => !e.only || e.only.includes(seat);
-  // a number entry's lowest and highest value for this many players
-  const bounds = (S, e, n) => [S.num(e.min ?? 0, n), S.num(e.max, n)];
+  // a number entry's lowest and highest value for this many players (in round r, for a round entry)
+  const bounds = (S, e, n, r = 0) => [S.num(e.min ?? 0, n, r), S.num(e.max, n, r)];
   // a number entry's value when a record leaves it out, or null if it must be given
-  const defaultOf = (S, e, n) => (e.default === null || e.default === undefined ? null : S.num(e.default, n));
+  const defaultOf = (S, e, n, r = 0) => (e.default === null || e.default === undefined ? null : S.num(e.default, n, r));
   // the most pieces a `pieces` entry may list for this many players, or null for no limit of its own
   const most = (S, e, n) => (e.most === null || e.most === undefined ? null : S.num(e.most, n));
   // how many pieces a `choices` entry takes for this many players, [least, most]: exactly its `count`,

@@ -30,7 +30,7 @@ Scoring.sheet = (() => {
       switches: R.switches.map((s) => ({ ...s, players: s.players || { min: null, max: null } })),
       entries: R.entries.map((e) => ({ ...e, label: e.label || e.ask })), // as the page asks them
       entryById: Object.fromEntries(R.entries.map((e) => [e.id, e])),
-      num: (v, n) => evaluateNum(v, n, R.numbers),
+      num: (v, n, round = 0) => evaluateNum(v, n, R.numbers, round),
     };
     // each entry's pieces by id, from its own collections (calc.py's `lookup`): two collections may share an id
     S.lookup = Object.fromEntries(R.entries.filter((e) => e.of).map((e) => [e.id, Object.fromEntries([].concat(e.of).flatMap((c) => collections[c]).map((p) => [p.id, p]))]));

@@ -16,7 +16,12 @@ Scoring.table = (() => {
           const cell = (id) => (x.entered && !x.entered.includes(id) ? "—" : `${x.points[id] || 0} (${x.counts[id]})`); // a dash: did not enter
           lines.push({ label: name, cells: result.players.map((p) => cell(p.seat.id)) });
         }
-      } else lines.push({ label: t(c.label), cells: result.players.map((p) => String(p.breakdown[c.id])) });
+      } else {
+        for (let r = 1; c.round && r <= Scoring.rounds.count(S); r++) { // a row per round, before the round category's total
+          lines.push({ label: t("score.round", { label: t(c.label), round: r }), cells: result.players.map((p) => String(p.rounds[c.id][r - 1])) });
+        }
+        lines.push({ label: t(c.label), cells: result.players.map((p) => String(p.breakdown[c.id])) });
+      }
     }
     for (const tally of S.R.tallies) {
       const v = (p) => (tally.figure === TOTAL ? p.total : p.tallies[tally.figure]);
@@ -40,7 +45,7 @@ Scoring.table = (() => {
       categories: result.categories.map((c) => c.id),
       players: result.players.map((p) => ({
         colour: p.seat.id, name: p.seat.name, ...(R.teams || R.outcome.together ? { members: p.seat.members } : {}),
-        total: p.total, breakdown: p.breakdown, ...p.tallies, rank: result.winners.length ? p.rank : null, ...(R.outcome.ends.length ? { ended: p.ended } : {}),
+        total: p.total, breakdown: p.breakdown, ...(Scoring.rounds.roundCategories(S).length ? { rounds: Scoring.rounds.byRound(S, p.rounds) } : {}), ...p.tallies, rank: result.winners.length ? p.rank : null, ...(R.outcome.ends.length ? { ended: p.ended } : {}),
       })),
     };
     for (const r of result.contests) {
