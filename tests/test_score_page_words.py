@@ -341,3 +341,16 @@ def test_a_file_with_several_faults_lists_a_number_out_of_bounds_with_the_others
         sum(bool(re.search(r"\bfr\b", f)) for f in faults) == 1 and sum(f.startswith(f"{seven},") for f in faults) == 2
     ), faults
 
+
+@pytest.mark.parametrize(("name", "lang"), PAGES, ids=[f"{n}-{lang}" for n, lang in PAGES])
+def test_an_empty_page_says_how_to_choose_the_players_once(
+    opened: Callable[[str, str], Any], name: str, lang: str
+) -> None:
+    """Before a seat is tapped, "Still to enter" names the players' section instead of repeating
+    the sentence printed under it (1762's page said "Tap the faction of each of the 2 players"
+    twice, a screen apart)."""
+    page = opened(name, lang)
+    hint = page.inner_text("#h-players + p")
+    assert hint and visible(page).count(hint) == 1
+    listed = page.eval_on_selector_all("#result li", "items => items.map((i) => i.textContent)")
+    assert page.inner_text("#h-players") in listed

@@ -230,13 +230,17 @@ function drawPlayers() {
         }) },
       })),
   );
-  const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
-  const hint = min === max ? t(SEATS.exact, { n: min }) : t(SEATS.hint, { min, max });
   return el("section", { "aria-labelledby": "h-players" },
     el("h2", { id: "h-players", text: t(SEATS.word) }),
-    el("p", { text: hint }),
+    el("p", { text: seatsHint() }),
     el("div", { class: "row colours", role: "group", "aria-labelledby": "h-players" }, buttons),
     names);
+}
+
+// what the players' section asks: tap each seat at the table
+function seatsHint() {
+  const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
+  return min === max ? t(SEATS.exact, { n: min }) : t(SEATS.hint, { min, max });
 }
 
 function drawSwitches() {
@@ -439,9 +443,11 @@ function drawPlayerEntry(p, entry) {
 function drawResult(checked) {
   const heading = el("h2", { id: "h-result", text: t(G.titleKey) });
   if (checked.faults.length) {
+    // no seat tapped yet: the players' section, named, rather than its hint said a second time
+    const faults = checked.faults.map((f) => (f === seatsHint() ? t(SEATS.word) : f));
     return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
       el("p", { text: t("scorepage.missing") }),
-      el("ul", { class: "missing" }, checked.faults.map((f) => el("li", { text: f }))));
+      el("ul", { class: "missing" }, faults.map((f) => el("li", { text: f }))));
   }
   const result = checked.result || G.score(checked.record);
   const players = result.players;
