@@ -397,7 +397,7 @@ function drawPlayerEntry(p, entry) {
   const id = `${p.colour}-${entry.id}`;
   const value = p.entries[entry.id];
   if (entry.kind === "choice") {
-    const options = [el("option", { value: "", text: "—" }), ...G.choices(entry).map((piece) => el("option", { value: piece.id, selected: value === piece.id, text: piece.name }))];
+    const options = [el("option", { value: "", text: "—" }), ...G.choices(entry, p.colour).map((piece) => el("option", { value: piece.id, selected: value === piece.id, text: piece.name }))];
     return el("div", {},
       el("label", { for: id, text: t(entry.label) }),
       el("select", { id, on: { change: (e) => change(() => {

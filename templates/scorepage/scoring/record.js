@@ -133,6 +133,8 @@ Scoring.record = (() => {
       fault(path, "scorepage.refuse.count", { what: t(e.label), n: value.length, count: S.num(own.count, n) });
     } else if (e.kind === "choice" && value !== null && (e.except || []).includes(value)) {
       fault(path, "scorepage.refuse.except", { card: S.pieceById[value].name });
+    } else if (e.kind === "choice" && value !== null && seat !== null && S.colourOrder.includes(seat) && !R_.mayChoose(S, e, value, seat)) {
+      fault(path, "scorepage.refuse.except", { card: S.pieceById[value].name }); // another seat's (`mine`)
     }
     return value;
   }
@@ -307,7 +309,7 @@ Scoring.record = (() => {
         }
       } else if (e.kind === "choice") {
         if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
-        else if ((e.except || []).includes(v)) fault(at, "scorepage.refuse.except", { card: S.pieceById[v].name });
+        else if ((e.except || []).includes(v) || !R_.mayChoose(S, e, v, p.colour)) fault(at, "scorepage.refuse.except", { card: S.pieceById[v].name });
         else c.once(v, at, p.colour);
       } else if (e.kind === "number") {
         const [lo, hi] = R_.bounds(S, e, n);
