@@ -261,3 +261,26 @@ def test_each_1762_faction_is_offered_only_its_own_states_as_main_state(spies: P
     assert refused.exit_code == 2 and f"<stdin>:{line}: players[0].main" in refused.output, refused.output
     assert watched.errors == []
     watched.close()
+
+
+@pytest.mark.parametrize("name", list(SPIES))
+def test_a_game_a_condition_decided_shows_no_places_by_points(spies: Path, browser: Any, name: str) -> None:
+    """Stawka's and 1762's winner is whoever met a condition first; a "Rank 1 2" row by points
+    under the ticked condition added nothing (and in Stawka put the winner with fewer points first
+    by the condition alone). The page and `score`'s table leave it out; a game ranked by its points
+    (City of Spies) keeps it."""
+    example = EXAMPLES / f"{name}.yaml"
+    assert cli(SPIES[name], example)["end"] is not None
+    watched = Watched(browser, (spies / name / "en" / scorepage.NAME).as_uri())
+    page = watched.page
+    page.click("#record-details summary")
+    page.fill("#record-text", example.read_text(encoding="utf-8"))
+    page.click("#load")
+    rows = page.eval_on_selector_all("#result tbody th", "ths => ths.map((th) => th.textContent)")
+    assert rows and "Rank" not in rows
+    table = runner.invoke(app, ["score", str(example), "--pack", str(SPIES[name])])
+    assert table.exit_code == 0 and "Rank" not in table.output
+    ranked = runner.invoke(app, ["score", str(ROOT / "data" / "examples" / "scoring.yaml")])
+    assert ranked.exit_code == 0 and "│ Rank" in ranked.output
+    assert watched.errors == []
+    watched.close()

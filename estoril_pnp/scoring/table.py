@@ -21,7 +21,7 @@ def piece_name(sheet: Sheet, ident: str, t: Texts) -> str:
 
 def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], bool]]:
     """(heading, one cell per player, strong): a row per category in play (a contest: one per
-    contest, 'points (measure)'), then the tallies, then the rank."""
+    contest, 'points (measure)'), then the tallies, the ends met, then the rank where the ranking placed them."""
     out: list[tuple[str, list[str], bool]] = []
     for category in sheet.categories:
         ident = category["id"]
@@ -39,7 +39,9 @@ def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], b
         out.append((t(tally["label"]), [str(p.figures[tally["figure"]]) for p in result.players], tally["strong"]))
     for end in sheet.outcome["ends"]:
         out.append((t(end["label"]), ["✓" if end["id"] in p.ended else "" for p in result.players], False))
-    if not sheet.together and result.outcome != "unfinished":  # a game still going has no places yet
+    # places by the ranking alone: a game still going has none yet, and one a condition decided has
+    # its winner's row ticked above, which a place by points would only contradict or repeat
+    if not sheet.together and result.outcome == "ranked":
         out.append((t("score.rank"), [str(p.rank) for p in result.players], False))
     return out
 

@@ -455,8 +455,8 @@ function drawResult(checked) {
     el("th", { scope: "col" }, shape(p.seat.id), p.seat.at === null ? null : el("br"), el("span", { text: G.label(p.seat, t) }))));
   const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
-  // a game still going has no places yet
-  if (!G.outcome.together && result.outcome !== "unfinished") rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
+  // places by the ranking alone: none yet in a game still going, none by points where a condition decided (table.py's `rows`)
+  if (!G.outcome.together && result.outcome === "ranked") rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
   // lower is better, said before the numbers; the verdict marked by how the game stands (won, lost, not over)
   const lowest = D.sheet.ranking && D.sheet.ranking.lowest && !G.outcome.together;
   return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
