@@ -547,8 +547,12 @@ function readRecord(text) {
     return { faults: [t("scorepage.refuse.line", { line: e.line, message: t(`scorepage.file.${e.code}`) })] };
   }
   const raw = located(data, (said) => G.resolve(data, said));
-  if (raw.faults.length) return raw;
-  return located(data, (said) => G.check(raw.record, said, D));
+  if (raw.record === null) return raw;
+  const checked = located(data, (said) => G.check(raw.record, said, D));
+  // a value's own fault, found again by the check, is said once: where the reading placed it, at its line
+  const again = new Set(raw.messages);
+  const more = checked.faults.filter((_, i) => !again.has(checked.messages[i]));
+  return { ...checked, faults: [...raw.faults, ...more], messages: [...raw.messages, ...more.map(() => null)] };
 }
 
 // ---- a loaded record's faults where a player finds them. sheet.js says where a fault is as a path
@@ -565,17 +569,20 @@ function located(data, run) {
   };
   const outcome = run(said);
   let from = 0;
+  const messages = []; // each fault's message without its place
   const faults = outcome.faults.map((fault) => {
     for (let i = from; i < made.length; i++) {
       const { key, values, text } = made[i];
       if (fault !== text && !fault.endsWith(`: ${text}`)) continue;
       from = i + 1;
+      messages.push(text);
       const path = fault === text ? "" : fault.slice(0, fault.length - text.length - 2);
       return inWords(data, path, key, values) ?? unrepeated(path, text);
     }
+    messages.push(fault);
     return fault;
   });
-  return { ...outcome, faults };
+  return { ...outcome, faults, messages };
 }
 
 const has = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);

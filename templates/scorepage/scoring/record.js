@@ -121,7 +121,11 @@ Scoring.record = (() => {
     const before = r.faults.length;
     const value = readKind(r, e, v, path);
     if (r.faults.length > before) return value; // a value not read says its one fault
-    const { S, t, fault, n } = r;
+    const { S, t, n } = r;
+    // what `check` finds again in a record read whole (a seat's list and choice, the game's count,
+    // every number) leaves the record to it; any other refuses the record here
+    const again = e.kind === "number" || (e.per === "player") === (e.kind !== "choices");
+    const fault = (...args) => { if (again) r.own += 1; r.fault(...args); };
     const own = r.eff.entries.find((x) => x.id === e.id); // as the switches change it
     if (e.kind === "number") {
       const [lo, hi] = R_.bounds(S, own, n);
@@ -219,8 +223,9 @@ Scoring.record = (() => {
     }
   }
 
-  // raw data (as read from YAML) -> a record of ids, or faults: types, names, each value's own
-  // bounds and the number of seats, every one found at once
+  // raw data (as read from YAML) -> a record of ids, or faults: types, names, and each value's own
+  // bounds and the number of seats, said with them; where every name and type is read, the record
+  // too, for `check` to find those again with what needs the whole record (a piece named twice)
   function resolve(S, data, t) {
     const r = reading(S, t);
     if (data === null || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.players)) {
@@ -228,7 +233,11 @@ Scoring.record = (() => {
     }
     // how many seats the game takes, said with the values' faults: it needs no value read
     const n = data.players.length;
-    if (n < S.num(S.R.players.min, n) || n > S.num(S.R.players.max, n)) r.faults.push(seatsRefusal(S, n, t));
+    r.own = 0; // faults `check` finds again in a record whose names and types are read
+    if (n < S.num(S.R.players.min, n) || n > S.num(S.R.players.max, n)) {
+      r.faults.push(seatsRefusal(S, n, t));
+      r.own += 1;
+    }
     const known = new Set(["players", "variants", "options", ...S.entries.filter((e) => e.per === "game").map((e) => e.id)]);
     const meantTop = r.unknownKeys(data, known, "");
     const rec = { players: [], variants: [], options: {} };
@@ -241,7 +250,8 @@ Scoring.record = (() => {
       if (p !== null) rec.players.push(p);
     });
     readGame(r, data, rec, meantTop, sw);
-    return { faults: r.faults, record: r.faults.length ? null : rec };
+    // a record read whole goes on to `check`, which says its values' faults with the rest
+    return { faults: r.faults, record: r.faults.length > r.own ? null : rec };
   }
 
   // `n` seats refused, in the words of the game's seats (players or teams), "exactly" when their number is fixed
