@@ -1,6 +1,7 @@
 """Random legal records of a sheet-driven pack, generic over its resolved score sheet's entries
 (docs/score-sheet.md): player counts, colours, variants and options within their bounds, every
-entry of every kind in play filled, and no piece named more often than its collection allows."""
+entry of every kind in play filled, and no piece named more often than its collection allows; a
+`mine` choice is one of the seat's own pieces but one time in ten."""
 
 from __future__ import annotations
 
@@ -99,6 +100,7 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
         return out
 
     once = {p["id"]: c["once"] for cid, c in sheet["pieces"].items() if cid != "colours" for p in c["items"]}
+    fields = {p["id"]: p["fields"] for cid, c in sheet["pieces"].items() if cid != "colours" for p in c["items"]}
 
     def take(ids: list[str], owner: str | None) -> None:
         for pid in ids:
@@ -131,7 +133,10 @@ def random_record(sheet: Mapping[str, Any], rng: random.Random) -> dict[str, Any
             most = len(pool) if entry["most"] is None else min(len(pool), _num(entry["most"], n, numbers))
             chosen = rng.sample(pool, rng.randint(0, most))
         elif kind == "choice":
-            chosen = rng.sample(pool, 1)
+            # a `mine` choice among the seat's own pieces, but now and then another's, which both
+            # interpreters must refuse alike
+            own = [p for p in pool if entry.get("mine") is None or fields[p].get(entry["mine"]) == owner]
+            chosen = rng.sample(own if own and rng.random() < 0.9 else pool, 1)
         else:
             chosen = rng.sample(pool, min(len(pool), _how_many(entry, n, numbers, len(pool), rng)))
         take(chosen, owner)

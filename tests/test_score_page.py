@@ -173,6 +173,7 @@ def test_a_reload_keeps_the_game_and_the_saved_record_scores_the_same(
     page.fill("#record-text", saved.read_text(encoding="utf-8").replace("hand: [pires", "hand: [garbo, pires"))
     page.click("#load")
     assert "Garbo is already taken" in page.inner_text("#notice")
+    assert "at most 6" in page.inner_text("#notice")  # the seventh card, said with it as `score` says both
     watched.close()
 
 

@@ -232,3 +232,55 @@ def test_each_spy_page_names_its_seats_as_the_game_does_and_shows_no_bare_count(
     assert SEATS[name, lang] in shown[0]
     assert watched.errors == []
     watched.close()
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_each_1762_faction_is_offered_only_its_own_states_as_main_state(spies: Path, browser: Any, lang: str) -> None:
+    """The sheet's `mine: side` keeps a seat's choice to its own faction's states: the page's list
+    under each faction holds those three alone, and a game file naming another faction's state is
+    refused at its line, as `score` refuses it (the list once offered all six)."""
+    pack = load_pack(SPIES["espionage_1762"])
+    sides = {p.id: p.fields["side"] for p in pack.sheet.collections["states"].items}
+    watched = Watched(browser, (spies / "espionage_1762" / lang / scorepage.NAME).as_uri())
+    page = watched.page
+    for faction in ("east", "west"):
+        page.click(f"#colour-{faction}")
+    for faction in ("east", "west"):
+        page.click(f"#tab-{faction}")
+        offered = page.eval_on_selector_all(f"#{faction}-main option", "os => os.map((o) => o.value).filter(Boolean)")
+        assert offered == [s for s, side in sides.items() if side == faction]
+    wrong = (EXAMPLES / "espionage_1762.yaml").read_text(encoding="utf-8").replace("main: hu", "main: us")
+    assert "main: us" in wrong
+    page.click("#record-details summary")
+    page.fill("#record-text", wrong)
+    page.click("#load")
+    faults = page.eval_on_selector_all("#notice li", "items => items.map((i) => i.textContent)")
+    line = next(i for i, x in enumerate(wrong.splitlines(), 1) if "main: us" in x)
+    assert len(faults) == 1 and re.search(rf"\b{line}\b", faults[0]), faults
+    refused = runner.invoke(app, ["score", "-", "--pack", str(SPIES["espionage_1762"])], input=wrong)
+    assert refused.exit_code == 2 and f"<stdin>:{line}: players[0].main" in refused.output, refused.output
+    assert watched.errors == []
+    watched.close()
+
+
+@pytest.mark.parametrize("name", list(SPIES))
+def test_a_game_a_condition_decided_shows_no_places_by_points(spies: Path, browser: Any, name: str) -> None:
+    """Stawka's and 1762's winner is whoever met a condition first; a "Rank 1 2" row by points
+    under the ticked condition added nothing (and in Stawka put the winner with fewer points first
+    by the condition alone). The page and `score`'s table leave it out; a game ranked by its points
+    (City of Spies) keeps it."""
+    example = EXAMPLES / f"{name}.yaml"
+    assert cli(SPIES[name], example)["end"] is not None
+    watched = Watched(browser, (spies / name / "en" / scorepage.NAME).as_uri())
+    page = watched.page
+    page.click("#record-details summary")
+    page.fill("#record-text", example.read_text(encoding="utf-8"))
+    page.click("#load")
+    rows = page.eval_on_selector_all("#result tbody th", "ths => ths.map((th) => th.textContent)")
+    assert rows and "Rank" not in rows
+    table = runner.invoke(app, ["score", str(example), "--pack", str(SPIES[name])])
+    assert table.exit_code == 0 and "Rank" not in table.output
+    ranked = runner.invoke(app, ["score", str(ROOT / "data" / "examples" / "scoring.yaml")])
+    assert ranked.exit_code == 0 and "│ Rank" in ranked.output
+    assert watched.errors == []
+    watched.close()

@@ -318,3 +318,39 @@ def test_a_whole_score_interactive_session_speaks_the_games_words(lang: str) -> 
     result = CliRunner().invoke(app, ["score", "--interactive", "--lang", lang], input=answers)
     assert result.exit_code == 0, result.output
     assert clean({"session": result.output}) == []
+
+
+@pytest.mark.parametrize("lang", sorted(PACKS["stawka"].catalogs))
+def test_a_file_with_several_faults_lists_a_number_out_of_bounds_with_the_others(
+    opened: Callable[[str, str], Any], lang: str
+) -> None:
+    """A value's own fault (a number below its least) is listed with the file's other faults, as
+    `score` lists them, not held back until those are mended: the page once said only the unknown
+    side and the row that side may not fill, and "easy: -4" when they were gone."""
+    pack = PACKS["stawka"]
+    example = (Path(__file__).parent / "fixtures" / "spy_records" / "stawka.yaml").read_text(encoding="utf-8")
+    broken = example.replace("easy: 2", "easy: -4", 1).replace("colour: de", "colour: fr", 1)
+    faults = load(opened("stawka", lang), broken)
+    t = pack.texts(lang)
+    line = fill(t.raw("scorepage.at.line"), {"line": 6})
+    easy = next(f for f in faults if f.startswith(f"{line},"))
+    assert t.raw("score.ask.easy").strip().rstrip("?") in easy and "20" in easy, faults
+    assert len(faults) == 3, faults  # the number, the side "fr", and the row only DE fills
+    seven = fill(t.raw("scorepage.at.line"), {"line": 7})
+    assert (
+        sum(bool(re.search(r"\bfr\b", f)) for f in faults) == 1 and sum(f.startswith(f"{seven},") for f in faults) == 2
+    ), faults
+
+
+@pytest.mark.parametrize(("name", "lang"), PAGES, ids=[f"{n}-{lang}" for n, lang in PAGES])
+def test_an_empty_page_says_how_to_choose_the_players_once(
+    opened: Callable[[str, str], Any], name: str, lang: str
+) -> None:
+    """Before a seat is tapped, "Still to enter" names the players' section instead of repeating
+    the sentence printed under it (1762's page said "Tap the faction of each of the 2 players"
+    twice, a screen apart)."""
+    page = opened(name, lang)
+    hint = page.inner_text("#h-players + p")
+    assert hint and visible(page).count(hint) == 1
+    listed = page.eval_on_selector_all("#result li", "items => items.map((i) => i.textContent)")
+    assert page.inner_text("#h-players") in listed

@@ -302,6 +302,11 @@ SLIPS = {
         "titel: score.title",
         "titel: unknown key 'titel'; did you mean 'title'?",
     ),
+    "mine on the game's choice": (
+        "{id: scenario, per: game, kind: choice, of: scenarios}",
+        "{id: scenario, per: game, kind: choice, of: scenarios, mine: missions}",
+        "entries[0].mine: 'mine' keeps a seat's choice to its own pieces: only a 'per: player' choice has it",
+    ),
 }
 
 
@@ -317,6 +322,16 @@ def test_a_broken_sheet_reports_its_own_fault_and_nothing_it_causes(tmp_path: Pa
     findings = [x for x in checked.output.splitlines() if x.startswith(("error:", "warning:"))]
     assert findings == [f"error: {pack / 'scoring.yaml'}:{line}: {says}"], checked.output
     assert checked.exit_code == 1
+
+
+def test_a_choice_kept_to_a_seats_own_pieces_names_a_field_they_have(tmp_path: Path) -> None:
+    pack = tmp_path / "espionage_1762"
+    shutil.copytree(ROOT / "packs" / "espionage_1762", pack)
+    line = replace_once(pack / "scoring.yaml", "noun: main state, mine: side}", "noun: main state, mine: faction}")
+    checked = runner.invoke(app, ["validate", "--pack", str(pack)])
+    findings = [x for x in checked.output.splitlines() if x.startswith(("error:", "warning:"))]
+    says = "entries[0].mine: unknown field 'faction': the pieces of 'states' have side"
+    assert findings == [f"error: {pack / 'scoring.yaml'}:{line}: {says}"], checked.output
 
 
 def test_a_sheet_outside_the_vocabulary_is_refused(tmp_path: Path) -> None:

@@ -411,6 +411,13 @@ def test_an_impossible_1762_record_is_refused_with_one_located_line(record: str,
     assert "Traceback" not in result.output
 
 
+def test_score_interactive_asks_each_1762_faction_for_one_of_its_own_states() -> None:
+    answers = "east\n\nus\nhu\nwest\n\nfr\n" + "\n" * 8
+    result = runner.invoke(app, ["score", "-i", "--pack", str(ESPIONAGE)], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Main state: one of Poland, Hungary, or USSR, please." in result.output
+
+
 def test_the_engine_names_neither_game() -> None:
     names = re.compile(r"stawka|kloss|espionage|1762", re.I)
     hits = [f for f in (ROOT / "estoril_pnp").rglob("*") if f.is_file() and names.search(f.read_text(errors="replace"))]

@@ -102,7 +102,7 @@ class _Session:
         held: dict[tuple[str, ...], int] = {}
         for entry in entries:
             if rules.has_entry(entry, player["colour"]):  # another seat's entry is not asked
-                player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held}, [])
+                player[entry["id"]] = self.entry(entry, {"mine": mine, "held": held, "seat": player["colour"]}, [])
         return player
 
     def rounds(self, players: list[dict[str, Any]], entries: list[dict[str, Any]]) -> None:
@@ -140,6 +140,8 @@ class _Session:
             return self.holders(entry, question, playing)
         known = names(sheet, entry["of"], t.catalogs, entry["noun"], t.lang)
         allowed = [p for p in known.shown if p not in entry.get("except", ()) and p not in self.taken]
+        if "seat" in own:  # a player's choice: only the pieces that seat may choose (`mine`)
+            allowed = [p for p in allowed if rules.may_choose(sheet, entry, p, own["seat"])]
         if kind == "choice":
             found = ask(question, partial(_one, t, known, allowed=allowed), t)
         elif kind == "choices":

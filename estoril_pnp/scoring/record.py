@@ -341,7 +341,7 @@ class _Check:
                 if rules.in_play(entry, switches):
                     values[entry["id"]] = _empty(entry, n, self.sheet.rounds or 0)
             elif self.wanted(entry, raw, at, switches):
-                values[entry["id"]] = self.value(entry, raw.get(entry["id"]), (*at, entry["id"]), n, [])
+                values[entry["id"]] = self.value(entry, raw.get(entry["id"]), (*at, entry["id"]), n, [], colour)
         return Seat(colour, name, values, self.members(raw, at))
 
     def members(self, raw: Mapping[str, Any], at: Path_) -> tuple[str, ...]:
@@ -423,7 +423,8 @@ class _Check:
             return False
         return True
 
-    def value(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int, playing: list[str]) -> Any:
+    def value(self, entry: Mapping[str, Any], value: Any, at: Path_, n: int, playing: list[str], seat: str = "") -> Any:
+        """`seat`: the colour of the seat a player's entry is for ("" for the game's, or one not understood)."""
         kind = entry["kind"]
         if kind == "yesno":  # true/false, or a yes or no word of any of the pack's languages
             meaning = (
@@ -458,6 +459,13 @@ class _Check:
             if found in entry["except"]:
                 why = entry["except_why"] or f"cannot be chosen for {entry['id']!r}"
                 self.fault(at, f"{found!r} {why}")
+            elif found and seat in self.seat_names.shown and not rules.may_choose(self.sheet, entry, found, seat):
+                field = entry["mine"]
+                its = next(c.by_id[found] for c in map(self.sheet.collections.get, entry["of"]) if found in c.by_id)
+                self.fault(
+                    at,
+                    f"{found!r} is another seat's {entry['noun']} (its {field} is {its.fields[field]!r}, not {seat!r})",
+                )
             return found
         return self.listed(entry, value, at, what, n)
 

@@ -72,6 +72,16 @@ def owners(sheet: Sheet) -> dict[str, Collection]:
     return out
 
 
+def may_choose(sheet: Sheet, entry: Mapping[str, Any], piece: str, seat: str) -> bool:
+    """Whether a seat may choose `piece` for a choice entry: any piece, or with `mine: FIELD`
+    only one whose FIELD is the seat's colour id (a player's main state among their own side's)."""
+    field = entry.get("mine")
+    if field is None:
+        return True
+    found = next((c.by_id[piece] for c in (sheet.collections[i] for i in entry["of"]) if piece in c.by_id), None)
+    return found is not None and found.fields.get(field) == seat
+
+
 def players_outside(switch: Mapping[str, Any], players: int) -> tuple[str, int] | None:
     """("min", n) or ("max", n) if a switch does not allow this many players, else None."""
     low, high = switch["players"]["min"], switch["players"]["max"]

@@ -27,9 +27,16 @@ def contest_cell(contest: ContestResult, seat: str) -> str:
     return f"{contest.points.get(seat, 0)} ({contest.counts[seat]})"
 
 
+def _lost_at_once(sheet: Sheet, result: Result) -> bool:
+    """Whether the game was decided by a seat's instant loss: the rest keep their places by the ranking."""
+    return result.outcome == "ended" and any(
+        e["id"] == result.end and e["result"] == "lose" for e in sheet.outcome["ends"]
+    )
+
+
 def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], bool]]:
     """(heading, one cell per player, strong): a row per category in play (a contest: one per
-    contest, 'points (measure)'), then the tallies, then the rank."""
+    contest, 'points (measure)'), then the tallies, the ends met, then the rank where the ranking placed them."""
     out: list[tuple[str, list[str], bool]] = []
     for category in sheet.categories:
         ident = category["id"]
@@ -46,7 +53,9 @@ def rows(sheet: Sheet, result: Result, t: Texts) -> list[tuple[str, list[str], b
         out.append((t(tally["label"]), [str(p.figures[tally["figure"]]) for p in result.players], tally["strong"]))
     for end in sheet.outcome["ends"]:
         out.append((t(end["label"]), ["✓" if end["id"] in p.ended else "" for p in result.players], False))
-    if not sheet.together and result.winners:  # a game still going, or lost by all, has no places
+    # places by the ranking alone: none in a game still going or lost by all, none by points where a
+    # condition won it (its row is ticked above); after an instant loss, the places of those left
+    if not sheet.together and result.winners and (result.outcome == "ranked" or _lost_at_once(sheet, result)):
         out.append((t("score.rank"), [str(p.rank) for p in result.players], False))
     return out
 

@@ -230,13 +230,17 @@ function drawPlayers() {
         }) },
       })),
   );
-  const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
-  const hint = min === max ? t(SEATS.exact, { n: min }) : t(SEATS.hint, { min, max });
   return el("section", { "aria-labelledby": "h-players" },
     el("h2", { id: "h-players", text: t(SEATS.word) }),
-    el("p", { text: hint }),
+    el("p", { text: seatsHint() }),
     el("div", { class: "row colours", role: "group", "aria-labelledby": "h-players" }, buttons),
     names);
+}
+
+// what the players' section asks: tap each seat at the table
+function seatsHint() {
+  const [min, max] = [G.bound(G.players.min, 0), G.bound(G.players.max, 0)];
+  return min === max ? t(SEATS.exact, { n: min }) : t(SEATS.hint, { min, max });
 }
 
 function drawSwitches() {
@@ -405,7 +409,7 @@ function drawPlayerEntry(p, entry) {
   const id = `${p.colour}-${entry.id}`;
   const value = p.entries[entry.id];
   if (entry.kind === "choice") {
-    const options = [el("option", { value: "", text: "—" }), ...G.choices(entry).map((piece) => el("option", { value: piece.id, selected: value === piece.id, text: piece.name }))];
+    const options = [el("option", { value: "", text: "—" }), ...G.choices(entry, p.colour).map((piece) => el("option", { value: piece.id, selected: value === piece.id, text: piece.name }))];
     return el("div", {},
       el("label", { for: id, text: t(entry.label) }),
       el("select", { id, on: { change: (e) => change(() => {
@@ -451,9 +455,11 @@ function drawPlayerEntry(p, entry) {
 function drawResult(checked) {
   const heading = el("h2", { id: "h-result", text: t(G.titleKey) });
   if (checked.faults.length) {
+    // no seat tapped yet: the players' section, named, rather than its hint said a second time
+    const faults = checked.faults.map((f) => (f === seatsHint() ? t(SEATS.word) : f));
     return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
       el("p", { text: t("scorepage.missing") }),
-      el("ul", { class: "missing" }, checked.faults.map((f) => el("li", { text: f }))));
+      el("ul", { class: "missing" }, faults.map((f) => el("li", { text: f }))));
   }
   const result = checked.result || G.score(checked.record);
   const players = result.players;
@@ -461,8 +467,9 @@ function drawResult(checked) {
     el("th", { scope: "col" }, shape(p.seat.id), p.seat.at === null ? null : el("br"), el("span", { text: G.label(p.seat, t) }))));
   const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
-  // a game still going, or lost by all, has no places
-  if (!G.outcome.together && result.winners.length) rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
+  // places by the ranking alone (table.py's `rows`): none in a game still going or lost by all, none by points where a condition won it
+  const lostAtOnce = result.outcome === "ended" && (G.outcome.ends.find((e) => e.id === result.end) || {}).result === "lose";
+  if (!G.outcome.together && result.winners.length && (result.outcome === "ranked" || lostAtOnce)) rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
   // lower is better, said before the numbers; the verdict marked by how the game stands (won, lost, not over)
   const lowest = D.sheet.ranking && D.sheet.ranking.lowest && !G.outcome.together;
   return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
@@ -563,8 +570,12 @@ function readRecord(text) {
     return { faults: [t("scorepage.refuse.line", { line: e.line, message: t(`scorepage.file.${e.code}`) })] };
   }
   const raw = located(data, (said) => G.resolve(data, said));
-  if (raw.faults.length) return raw;
-  return located(data, (said) => G.check(raw.record, said, D));
+  if (raw.record === null) return raw;
+  const checked = located(data, (said) => G.check(raw.record, said, D));
+  // a value's own fault, found again by the check, is said once: where the reading placed it, at its line
+  const again = new Set(raw.messages);
+  const more = checked.faults.filter((_, i) => !again.has(checked.messages[i]));
+  return { ...checked, faults: [...raw.faults, ...more], messages: [...raw.messages, ...more.map(() => null)] };
 }
 
 // ---- a loaded record's faults where a player finds them. sheet.js says where a fault is as a path
@@ -581,17 +592,20 @@ function located(data, run) {
   };
   const outcome = run(said);
   let from = 0;
+  const messages = []; // each fault's message without its place
   const faults = outcome.faults.map((fault) => {
     for (let i = from; i < made.length; i++) {
       const { key, values, text } = made[i];
       if (fault !== text && !fault.endsWith(`: ${text}`)) continue;
       from = i + 1;
+      messages.push(text);
       const path = fault === text ? "" : fault.slice(0, fault.length - text.length - 2);
       return inWords(data, path, key, values) ?? unrepeated(path, text);
     }
+    messages.push(fault);
     return fault;
   });
-  return { ...outcome, faults };
+  return { ...outcome, faults, messages };
 }
 
 const has = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);

@@ -109,6 +109,10 @@ class EntriesReader(PiecesReader):
             self.round_on = False
             if per_round:
                 entry["round"] = True  # only where true: a sheet without rounds resolves as it always did
+            if entry.get("mine") is not None and per != "player":
+                self.fault(
+                    (*at, "mine"), "'mine' keeps a seat's choice to its own pieces: only a 'per: player' choice has it"
+                )
             if kind in PIECE_KINDS and not entry["of"]:  # its collection is refused: so is what counts it
                 self.refused(ident)
             if kind in PIECE_KINDS:
@@ -150,6 +154,8 @@ class EntriesReader(PiecesReader):
                 out["except"] = [p for j, p in enumerate(excluded) if self.piece(out["of"], p, (*at, "except", j))]
                 why = spec.get("except_why")
                 out["except_why"] = None if why is None else self.words(why, (*at, "except_why"))
+                mine = spec.get("mine")
+                out["mine"] = None if mine is None else self.mine(mine, out["of"], (*at, "mine"))
             else:
                 out["count"] = self.num(spec["count"], (*at, "count")) if "count" in spec else None
                 why = spec.get("expected")
@@ -186,3 +192,17 @@ class EntriesReader(PiecesReader):
         if colours is None or not all(self.piece(["colours"], c, (*at, j)) for j, c in enumerate(names)):
             return None
         return list(names)
+
+    def mine(self, value: Any, of: list[str], at: Path_) -> str | None:
+        """A choice's `mine: FIELD`: a field every piece of its collection has, compared with the
+        choosing seat's colour id."""
+        if not isinstance(value, str) or not value:
+            self.fault(at, f"must be a field's name (got {written(value)})")
+            return None
+        for c in of:
+            items = self.collections[c].items
+            if not items or any(value not in p.fields for p in items):
+                have = ", ".join(sorted(items[0].fields)) if items else ""
+                self.fault(at, f"unknown field {written(value)}: the pieces of {c!r} have {have or 'no fields'}")
+                return None
+        return value

@@ -36,13 +36,13 @@ ENTRY_KINDS: dict[str, dict[str, bool]] = {  # kind -> its own keys (True: requi
         "counted": False,
         "listed": False,
     },
-    "choice": {"of": True, "except": False, "except_why": False, "noun": False},
+    "choice": {"of": True, "except": False, "except_why": False, "noun": False, "mine": False},
     "choices": {"of": True, "count": False, "expected": False, "noun": False, "least": False, "most": False},
     "holder": {"noun": False},
     "holders": {"of": True, "noun": False},
 }
 # Keys a change cannot set: what an entry is made of, and the words naming it in messages.
-FIXED = ("of", "except", "except_why", "noun", "where", "counted", "listed")
+FIXED = ("of", "except", "except_why", "noun", "where", "counted", "listed", "mine")
 ENTRY_COMMON = {
     "id": True, "per": True, "kind": True, "when": False, "ask": False, "label": False, "only": False, "round": False,
 }  # fmt: skip

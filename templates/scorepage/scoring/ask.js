@@ -154,7 +154,8 @@ const Game = (() => {
         const e = Scoring.sheet.apply(S, sw(variants), n).entries.find((x) => x.id === entry.id);
         return choosable(S, e, n)[1];
       },
-      choices: (entry) => [].concat(entry.of).flatMap((c) => S.collections[c]).filter((p) => !(entry.except || []).includes(p.id)),
+      // what a seat may choose for a choice entry (`seat`: its colour; null, the game's)
+      choices: (entry, seat = null) => [].concat(entry.of).flatMap((c) => S.collections[c]).filter((p) => !(entry.except || []).includes(p.id) && (seat === null || Scoring.rules.mayChoose(S, entry, p.id, seat))),
       picture: (piece, colour) => D.pictures[`${piece.id}/${colour}`] || D.pictures[piece.id] || D.pictures[""],
       pickable: (entry) => pickable(S, entry),
       newPlayer: (colour) => newPlayer(S, colour),

@@ -1,6 +1,6 @@
 // A game record checked against the sheet, every refusal in the page's words: as
 // estoril_pnp/scoring/record.py. `resolve` reads the raw data (as read from YAML) into a record of
-// ids (types and names only); `check` finds what the command line refuses in it.
+// ids (types, names, each value on its own); `check` finds what the command line refuses in it.
 "use strict";
 
 Scoring.record = (() => {
@@ -116,8 +116,36 @@ Scoring.record = (() => {
     return out;
   }
 
-  // an entry's raw value read as the entry's kind
-  function readValue(r, e, v, path) {
+  // an entry's raw value read as the entry's kind, with the faults of that value on its own (its
+  // bounds, its limit, a piece it may not name), listed with the record's other faults, not after
+  // they are mended, as record.py's `value` finds them; `seat`, the colour of the seat it is for
+  function readValue(r, e, v, path, seat = null) {
+    const before = r.faults.length;
+    const value = readKind(r, e, v, path);
+    if (r.faults.length > before) return value; // a value not read says its one fault
+    const { S, t, n } = r;
+    // what `check` finds again in a record read whole (a seat's list and choice, the game's count,
+    // every number) leaves the record to it; any other refuses the record here
+    const again = e.kind === "number" || (e.per === "player") === (e.kind !== "choices");
+    const fault = (...args) => { if (again) r.own += 1; r.fault(...args); };
+    const own = r.eff.entries.find((x) => x.id === e.id); // as the switches change it
+    if (e.kind === "number") {
+      const [lo, hi] = R_.bounds(S, own, n);
+      if (value < lo || value > hi) fault(path, "scorepage.refuse.number", { what: t(e.label), min: lo, max: hi });
+    } else if (e.kind === "pieces" && Array.isArray(value)) {
+      const most = R_.most(S, own, n);
+      if (most !== null && value.length > most) fault(path, "scorepage.refuse.most", { most, what: t(e.label) });
+    } else if (e.kind === "choices" && own.count !== null && own.count !== undefined && value.length !== S.num(own.count, n)) {
+      fault(path, "scorepage.refuse.count", { what: t(e.label), n: value.length, count: S.num(own.count, n) });
+    } else if (e.kind === "choice" && value !== null && (e.except || []).includes(value)) {
+      fault(path, "scorepage.refuse.except", { card: S.pieceById[value].name });
+    } else if (e.kind === "choice" && value !== null && seat !== null && S.colourOrder.includes(seat) && !R_.mayChoose(S, e, value, seat)) {
+      fault(path, "scorepage.refuse.except", { card: S.pieceById[value].name }); // another seat's (`mine`)
+    }
+    return value;
+  }
+
+  function readKind(r, e, v, path) {
     const { t, fault, one } = r;
     if (e.kind === "pieces") {
       if (e.count_ok && Number.isInteger(v) && v >= 0) return v;
@@ -177,7 +205,7 @@ Scoring.record = (() => {
       if (!given && on && fallback !== null) { p[e.id] = fallback; continue; }
       if (!given) { if (on && e.kind !== "yesno" && !meant.has(e.id)) fault(path, "scorepage.refuse.missing", { what: t(e.label) }); continue; }
       if (!on) { fault(`${path}.${e.id}`, "scorepage.refuse.off", { what: t(e.label) }); continue; }
-      p[e.id] = readValue(r, e, raw[e.id], `${path}.${e.id}`);
+      p[e.id] = readValue(r, e, raw[e.id], `${path}.${e.id}`, p.colour);
     }
     return p;
   }
@@ -201,23 +229,35 @@ Scoring.record = (() => {
     }
   }
 
-  // raw data (as read from YAML) -> a record of ids, or faults; types and names only
+  // raw data (as read from YAML) -> a record of ids, or faults: types, names, and each value's own
+  // bounds and the number of seats, said with them; where every name and type is read, the record
+  // too, for `check` to find those again with what needs the whole record (a piece named twice)
   function resolve(S, data, t) {
     const r = reading(S, t);
     if (data === null || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.players)) {
       return { faults: [t("scorepage.refuse.shape")], record: null };
+    }
+    // how many seats the game takes, said with the values' faults: it needs no value read
+    const n = data.players.length;
+    r.own = 0; // faults `check` finds again in a record whose names and types are read
+    if (n < S.num(S.R.players.min, n) || n > S.num(S.R.players.max, n)) {
+      r.faults.push(seatsRefusal(S, n, t));
+      r.own += 1;
     }
     const known = new Set(["players", "variants", "options", ...S.entries.filter((e) => e.per === "game").map((e) => e.id)]);
     const meantTop = r.unknownKeys(data, known, "");
     const rec = { players: [], variants: [], options: {} };
     readSwitches(r, data, rec);
     const sw = Scoring.sheet.switches(S, rec);
+    r.n = n;
+    r.eff = Scoring.sheet.apply(S, sw);
     data.players.forEach((raw, i) => {
       const p = readPlayer(r, raw, i, data.players.length, sw);
       if (p !== null) rec.players.push(p);
     });
     readGame(r, data, rec, meantTop, sw);
-    return { faults: r.faults, record: r.faults.length ? null : rec };
+    // a record read whole goes on to `check`, which says its values' faults with the rest
+    return { faults: r.faults, record: r.faults.length > r.own ? null : rec };
   }
 
   // `n` seats refused, in the words of the game's seats (players or teams), "exactly" when their number is fixed
@@ -294,7 +334,7 @@ Scoring.record = (() => {
         v.forEach((id, j) => c.once(id, `${at} ${j + 1}`, p.colour));
       } else if (e.kind === "choice") {
         if (v === null || v === undefined) fault(who, "scorepage.refuse.missing", { what: t(e.label) });
-        else if ((e.except || []).includes(v)) fault(at, "scorepage.refuse.except", { card: S.pieceById[v].name });
+        else if ((e.except || []).includes(v) || !R_.mayChoose(S, e, v, p.colour)) fault(at, "scorepage.refuse.except", { card: S.pieceById[v].name });
         else c.once(v, at, p.colour);
       } else if (e.kind === "number" && e.round) { // each round within that round's bounds
         for (const r of rounds(S)) {

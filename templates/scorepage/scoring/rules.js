@@ -1,6 +1,6 @@
 // The rules of a game record, each written once: as estoril_pnp/scoring/rules.py (which entries and
 // categories are in play, which seat has an entry, an entry's bounds, how many pieces exist, where a
-// piece may stand only once, the player counts a switch allows).
+// piece may stand only once, the player counts a switch allows, which pieces a seat may choose).
 "use strict";
 
 Scoring.rules = (() => {
@@ -32,5 +32,8 @@ Scoring.rules = (() => {
   // whether a switch allows this many players (0: none chosen yet, any switch may be set)
   const allowed = (S, s, n) => (s.players.min === null || n >= S.num(s.players.min, n) || n === 0) && (s.players.max === null || n <= S.num(s.players.max, n));
 
-  return { inPlay, hasEntry, bounds, defaultOf, most, room, once, allowed, choosable };
+  // whether a seat may choose a piece for a choice entry: any, or with `mine: FIELD` one whose FIELD is the seat's colour id
+  const mayChoose = (S, e, id, seat) => !e.mine || (Object.prototype.hasOwnProperty.call(S.pieceById, id) && S.pieceById[id].fields[e.mine] === seat);
+
+  return { inPlay, hasEntry, bounds, defaultOf, most, room, once, allowed, choosable, mayChoose };
 })();
