@@ -91,7 +91,9 @@ def test_the_verdict_says_who_lost_and_who_is_left_to_win(tmp_path: Path, name: 
     assert_clean_outcome(result, 0)
     said = [line for line in result.stdout.splitlines() if line.strip()]
     assert said[-1] == CASES[name][4]
-    assert ("Rank" in result.stdout) == bool(CASES[name][2])  # no places when nobody is left to win
+    # places only among those left after an instant loss: none when nobody is left to win, and none
+    # by points where a seat won at once (its condition's row is ticked)
+    assert ("Rank" in result.stdout) == (bool(CASES[name][2]) and CASES[name][1] != "crown")
 
 
 def test_the_pad_says_a_loss_at_once_for_more_than_two(tmp_path: Path) -> None:

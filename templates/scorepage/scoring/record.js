@@ -250,7 +250,7 @@ Scoring.record = (() => {
     readSwitches(r, data, rec);
     const sw = Scoring.sheet.switches(S, rec);
     r.n = n;
-    r.eff = Scoring.sheet.apply(S, sw);
+    r.eff = Scoring.sheet.apply(S, sw, n);
     data.players.forEach((raw, i) => {
       const p = readPlayer(r, raw, i, data.players.length, sw);
       if (p !== null) rec.players.push(p);
