@@ -354,3 +354,48 @@ def test_an_empty_page_says_how_to_choose_the_players_once(
     assert hint and visible(page).count(hint) == 1
     listed = page.eval_on_selector_all("#result li", "items => items.map((i) => i.textContent)")
     assert page.inner_text("#h-players") in listed
+
+
+@pytest.mark.parametrize(("name", "lang"), PAGES, ids=[f"{n}-{lang}" for n, lang in PAGES])
+def test_opening_a_saved_game_is_a_button_in_the_pages_language(
+    opened: Callable[[str, str], Any], name: str, lang: str, tmp_path: Path
+) -> None:
+    """The browser's own file control says "Choose File / No file chosen" in the browser's
+    language whatever the page's: it is hidden, and the page's label is the button that opens it
+    (a file chosen through it still loads)."""
+    page = opened(name, lang)
+    box = page.locator("#record-file").bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1
+    button = page.locator("label[for=record-file]")
+    assert button.is_visible() and button.inner_text() == PACKS[name].texts(lang).raw("scorepage.load.file")
+    assert button.bounding_box()["height"] >= 44  # a finger's size, as the page's other buttons
+    saved = tmp_path / "game.yaml"
+    saved.write_text("players: [{colour: nobody}]\n", encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        button.click()
+    chooser.value.set_files(str(saved))
+    page.wait_for_selector("#notice li")
+    assert "nobody" in page.inner_text("#notice")
+
+
+@pytest.mark.parametrize("lang", sorted(PACKS["stawka"].catalogs))
+def test_a_choice_without_pictures_is_set_as_word_tiles_that_hold_their_words(
+    opened: Callable[[str, str], Any], lang: str
+) -> None:
+    """Stawka's scenarios have no pictures: each name stands in the middle of its tile, and the
+    longest ("Zaawansowany") stays inside it with room to spare at a phone's width."""
+    page = opened("stawka", lang)
+    page.set_viewport_size({"width": 360, "height": 800})
+    tiles = page.locator(".card.words")
+    assert tiles.count() >= 4
+    for i in range(tiles.count()):
+        tile = tiles.nth(i)
+        outer, inner = tile.bounding_box(), tile.locator("span").first.bounding_box()
+        assert outer is not None and inner is not None
+        assert inner["x"] - outer["x"] >= 6 and outer["x"] + outer["width"] - inner["x"] - inner["width"] >= 6, (
+            i,
+            outer,
+            inner,
+        )
+        middle = (outer["y"] + outer["height"] / 2) - (inner["y"] + inner["height"] / 2)
+        assert abs(middle) <= 2, (i, outer, inner)

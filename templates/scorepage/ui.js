@@ -383,8 +383,9 @@ function roundFields(p, entries) {
 }
 
 function pieceButton(id, piece, colour, on, where, click) {
-  return pressed(id, on, { class: "card", on: { click }, "aria-label": where ? `${piece.name} — ${placeName(where)}` : piece.name },
-    G.picture(piece, colour) === D.pictures[""] ? null : el("img", { src: G.picture(piece, colour), alt: "", width: 120, height: Math.round(120 / piece.aspect), style: `--aspect:${piece.aspect}` }),
+  const plain = G.picture(piece, colour) === D.pictures[""]; // a piece without a picture is its name alone, set as a word tile
+  return pressed(id, on, { class: plain ? "card words" : "card", on: { click }, "aria-label": where ? `${piece.name} — ${placeName(where)}` : piece.name },
+    plain ? null : el("img", { src: G.picture(piece, colour), alt: "", width: 120, height: Math.round(120 / piece.aspect), style: `--aspect:${piece.aspect}` }),
     el("span", { text: piece.name }),
     where ? el("span", { class: "held", text: where.player ? label(where.player) : t(G.entry(where.entry).label) }) : null);
 }
@@ -513,7 +514,7 @@ function total(points) {
 function drawRecord(checked) {
   const text = el("textarea", { id: "record-text", "aria-labelledby": "record-text-label", spellcheck: "false" });
   text.value = refusedText ?? (checked.record ? RecordIO.dumpYaml(checked.record, G.entries) : "");
-  const file = el("input", { type: "file", id: "record-file", accept: ".yaml,.yml,.json,text/yaml,application/json", class: "small" });
+  const file = el("input", { type: "file", id: "record-file", accept: ".yaml,.yml,.json,text/yaml,application/json", class: "file" });
   file.addEventListener("change", () => {
     const f = file.files && file.files[0];
     if (f) f.text().then(loadRecord);
@@ -530,7 +531,8 @@ function drawRecord(checked) {
     el("div", { class: "row" },
       el("button", { type: "button", id: "save", disabled: checked.faults.length > 0, on: { click: () => saveRecord(checked.record, text) } }, t("scorepage.save")),
       el("button", { type: "button", id: "new-game", on: { click: () => { if (confirm(t("scorepage.new.confirm"))) { S = fresh(); notice = ""; noticeFaults = []; refusedText = null; save(); draw(); } } } }, t("scorepage.new"))),
-    el("label", { for: "record-file", text: t("scorepage.load.file") }), file,
+    // the browser's own file button speaks the browser's language, not the page's: the label is the button
+    el("div", { class: "row" }, file, el("label", { for: "record-file", class: "button", text: t("scorepage.load.file") })),
     details);
 }
 
