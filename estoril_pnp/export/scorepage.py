@@ -74,6 +74,7 @@ WORDS = (
     "remove",
     "nobody",
     "missing",
+    "missing.seats",
     "record",
     "record.hint",
     "record.text",

@@ -70,6 +70,7 @@ CALL_VALUES: Mapping[str, frozenset[str]] = {
     "scorepage.want.rounds": frozenset({"count"}),
     "score.round": frozenset({"label", "round"}),  # a round's row, question and input (scoring/rounds.py)
     "scorepage.players_exact": frozenset({"n"}),
+    "scorepage.missing.seats": frozenset({"what"}),  # the players' (or teams') section, none tapped yet
     "scorepage.teams.hint": frozenset({"min", "max"}),
     "scorepage.teams_exact": frozenset({"n"}),
     "scorepage.from_players": frozenset({"n"}),

@@ -192,7 +192,7 @@ function draw() {
   const checked = G.check(record(), t, D); // the result and the record box read one check of the record
   const parts = [
     el("div", { id: "notice", role: "alert", class: noticeFaults.length ? "faults" : null }, notice ? el("p", { text: notice }) : null,
-      noticeFaults.length ? el("ul", { class: "faults" }, noticeFaults.map((f) => el("li", { text: f }))) : null),
+      noticeFaults.length ? el("ul", { class: "faults" }, noticeFaults.map((f) => el("li", { text: sentence(f) }))) : null),
     drawPlayers(),
     drawSwitches(),
     drawOptions(),
@@ -235,6 +235,11 @@ function drawPlayers() {
     el("p", { text: seatsHint() }),
     el("div", { class: "row colours", role: "group", "aria-labelledby": "h-players" }, buttons),
     names);
+}
+
+// a message as a sentence, whatever case a catalog's text begins in (as the pad's notes: pad.py's `_sentence`)
+function sentence(text) {
+  return text.slice(0, 1).toLocaleUpperCase(D.lang) + text.slice(1);
 }
 
 // what the players' section asks: tap each seat at the table
@@ -457,7 +462,7 @@ function drawResult(checked) {
   const heading = el("h2", { id: "h-result", text: t(G.titleKey) });
   if (checked.faults.length) {
     // no seat tapped yet: the players' section, named, rather than its hint said a second time
-    const faults = checked.faults.map((f) => (f === seatsHint() ? t(SEATS.word) : f));
+    const faults = checked.faults.map((f) => sentence(f === seatsHint() ? t("scorepage.missing.seats", { what: t(SEATS.word) }) : f));
     return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
       el("p", { text: t("scorepage.missing") }),
       el("ul", { class: "missing" }, faults.map((f) => el("li", { text: f }))));
