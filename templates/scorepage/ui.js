@@ -191,7 +191,7 @@ function draw() {
   const game = G.entries.filter((e) => e.per === "game" && G.active(e, variants()));
   const checked = G.check(record(), t, D); // the result and the record box read one check of the record
   const parts = [
-    el("div", { id: "notice", role: "alert", class: noticeFaults.length ? "faults" : null }, notice ? el("p", { text: notice }) : null,
+    el("div", { id: "notice", role: "alert", class: noticeFaults.length ? "faults" : null }, notice ? el("p", { text: sentence(notice) }) : null,
       noticeFaults.length ? el("ul", { class: "faults" }, noticeFaults.map((f) => el("li", { text: sentence(f) }))) : null),
     drawPlayers(),
     drawSwitches(),

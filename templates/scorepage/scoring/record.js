@@ -195,7 +195,8 @@ Scoring.record = (() => {
     for (const e of mine) {
       const on = R_.inPlay(e, sw);
       if (!R_.hasEntry(e, p.colour)) {
-        if (has(raw, e.id)) fault(`${path}.${e.id}`, "scorepage.refuse.only", { what: t(e.label) });
+        // a seat the file names wrongly is said once: whose row this is cannot be known
+        if (has(raw, e.id) && colour !== null) fault(`${path}.${e.id}`, "scorepage.refuse.only", { what: t(e.label) });
         if (on) p[e.id] = empty(S, e, n);
         continue;
       }
