@@ -1,0 +1,82 @@
+"""Hostile tests of the score-sheet constructs of issue 37 (rounds, an instant loss, changes by the
+player count, contests' `enters` and `tie: split_place`, `abs`, `member`, choices of up to N, a
+choice's `mine`): each misuse of a sheet is one located finding, and a record one side refuses the
+other refuses too (the command line and the phone page, the same record)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, assert_clean_outcome
+from typer.testing import CliRunner
+
+from estoril_pnp.cli import app
+from estoril_pnp.export import scorepage
+from estoril_pnp.pack.load import load_pack
+
+runner = CliRunner()
+FORMS = Path(__file__).parent / "fixtures" / "sheets" / "forms"
+COLORETTO = ROOT / "examples" / "sheets" / "coloretto"
+OH_HELL = ROOT / "examples" / "sheets" / "oh_hell"
+
+
+def copied(tmp_path: Path, pack: Path) -> Path:
+    out = tmp_path / pack.name
+    shutil.copytree(pack, out)
+    return out
+
+
+def findings(pack: Path) -> list[str]:
+    """`validate`'s error lines for `pack`, which must be refused."""
+    result = runner.invoke(app, ["validate", "--pack", str(pack)])
+    assert_clean_outcome(result, 1)
+    return [x for x in result.output.splitlines() if x.startswith("error:")]
+
+
+def refused(pack: Path, record: Path) -> list[str]:
+    """`score`'s error lines for `record`, which must be refused."""
+    result = runner.invoke(app, ["score", str(record), "--pack", str(pack)])
+    assert_clean_outcome(result, 2)
+    return result.stderr.splitlines()
+
+
+def page_faults(browser: Any, tmp_path: Path, pack_dir: Path, texts: list[str]) -> list[list[str]]:
+    """The phone page's faults for each record text (an empty list: the page scores it)."""
+    from test_score_page import CHROMIUM, Watched
+
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (.ci/run installs it)")
+    pack = load_pack(pack_dir)
+    page = tmp_path / "page" / scorepage.NAME
+    page.parent.mkdir()
+    page.write_text(scorepage.make_page(pack, scorepage.resolved_sheet(pack), [], "en", None), encoding="utf-8")
+    watched = Watched(browser, page.as_uri())
+    got = watched.page.evaluate("texts => scorePage.scoreAll(texts)", texts)
+    assert watched.errors == []
+    watched.close()
+    return [x.get("faults", []) for x in got]
+
+
+# ---- records: the command line and the page refuse the same ----------------------------------
+
+PORTENTS_TWICE = (
+    "players:\n  - {colour: red, coins: 26, route: 3, main: alba, omens: [sun]}\n"
+    "  - {colour: blue, coins: 12, route: 5, main: cora, omens: [comet]}\nscenario: short\nportents: [sun, sun]\n"
+)
+
+
+def test_a_games_choices_naming_one_piece_twice_is_refused(tmp_path: Path) -> None:
+    # `portents` is the game's, over a collection each player has a copy of (`once: player`): its
+    # pieces are all different all the same, as the page has always said
+    record = tmp_path / "game.yaml"
+    record.write_text(PORTENTS_TWICE, encoding="utf-8")
+    assert refused(FORMS, record) == [f"error: {record}:5: portents[1]: omen 'sun' appears twice (also at portents[0])"]
+
+
+@pytest.mark.slow  # a real Chromium
+def test_the_page_refuses_a_games_choices_naming_one_piece_twice(browser: Any, tmp_path: Path) -> None:
+    (faults,) = page_faults(browser, tmp_path, FORMS, [PORTENTS_TWICE])
+    assert faults == ["Line 5 — sun is already taken: Line 5, portents."]
