@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, assert_clean_outcome
+from conftest import ROOT, assert_clean_outcome, replace_once
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
@@ -80,3 +80,106 @@ def test_a_games_choices_naming_one_piece_twice_is_refused(tmp_path: Path) -> No
 def test_the_page_refuses_a_games_choices_naming_one_piece_twice(browser: Any, tmp_path: Path) -> None:
     (faults,) = page_faults(browser, tmp_path, FORMS, [PORTENTS_TWICE])
     assert faults == ["Line 5 — sun is already taken: Line 5, portents."]
+
+
+# ---- sheets: a bound no record can meet is one located finding ---------------------------------
+
+SCORED = "{id: scored, per: player, kind: choices, of: hues, most: scoring_colours, label: score.label.scored}"
+BEFORE_CATEGORIES = "\ncategories:\n"
+
+
+def change(when: str, entries: str) -> str:
+    return f"\nchanges:\n  - when: {when}\n    entries: {entries}\ncategories:\n"
+
+
+@pytest.mark.parametrize(
+    ("was", "now", "at", "says"),
+    [
+        (
+            SCORED,
+            SCORED.replace("most: scoring_colours", "count: -2"),
+            "entries[8].count",
+            "must be from 0 to 1000000 (got -2)",
+        ),
+        (
+            SCORED,
+            SCORED.replace("most: scoring_colours", "count: 9"),
+            "entries[8].count",
+            "must be at most 7, the pieces of 'hues' (got 9)",
+        ),
+        (
+            SCORED,
+            SCORED.replace("most: scoring_colours", "least: 8"),
+            "entries[8].least",
+            "must be at most 7, the pieces of 'hues' (got 8)",
+        ),
+        (
+            SCORED,
+            SCORED.replace("most: scoring_colours", "least: [players, 2], most: 5"),
+            "entries[8].least",
+            "must be at most 'most' (5); got 6 with 4 players",
+        ),
+        (
+            BEFORE_CATEGORIES,
+            change("{players: 3}", "{scored: {least: 5}}"),
+            "changes[0].entries.scored.least",
+            "must be at most 'most' (3); got 5",
+        ),
+        (
+            BEFORE_CATEGORIES,
+            change("{players: {min: 4}}", "{scored: {least: [players, -1]}}"),
+            "changes[0].entries.scored.least",
+            "must be at most 'most' (3); got 4 with 5 players",
+        ),
+        (
+            BEFORE_CATEGORIES,
+            change("{players: 2}", "{scored: {count: 8}}"),
+            "changes[0].entries.scored.count",
+            "must be at most 7, the pieces of 'hues' (got 8)",
+        ),
+        (
+            BEFORE_CATEGORIES,
+            change("{players: 2}", "{scored: {count: -1}}"),
+            "changes[0].entries.scored.count",
+            "must be from 0 to 1000000 (got -1)",
+        ),
+        (
+            BEFORE_CATEGORIES,
+            change("{players: 6}", "{scored: {most: 2}}"),
+            "changes[0].when.players",
+            "is never met: the sheet allows 2 to 5 players (got 6)",
+        ),
+        (
+            BEFORE_CATEGORIES,
+            change("{players: {min: 6}}", "{scored: {most: 2}}"),
+            "changes[0].when.players",
+            "is never met: the sheet allows 2 to 5 players (got {min: 6})",
+        ),
+    ],
+    ids=[
+        "negative count",
+        "count above the pieces",
+        "least above the pieces",
+        "least above most with 4 players",
+        "least above most by a change",
+        "least above most by a change for 5 players",
+        "count above the pieces by a change",
+        "negative count by a change",
+        "a player count the sheet never allows",
+        "player counts the sheet never allows",
+    ],
+)
+def test_a_choices_bound_no_record_can_meet_is_one_located_finding(
+    tmp_path: Path, was: str, now: str, at: str, says: str
+) -> None:
+    pack = copied(tmp_path, COLORETTO)
+    line = replace_once(pack / "scoring.yaml", was, now)
+    if at.startswith("changes"):  # the line of the change's `when:` or `entries:`
+        lines = (pack / "scoring.yaml").read_text(encoding="utf-8").splitlines()
+        line = 1 + next(
+            i for i, x in enumerate(lines) if x.startswith("    entries:" if ".entries." in at else "  - when:")
+        )
+    assert findings(pack) == [f"error: {pack / 'scoring.yaml'}:{line}: {at}: {says}"]
+    assert refused(pack, pack / "records" / "three_players.yaml") == [
+        f"error: {pack / 'scoring.yaml'}:{line}: {at}: {says}"
+    ]

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import written
 from ...source.yamlsrc import Located, Path_
-from ..forms import PLAYERS
+from ..forms import PLAYERS, evaluate_num
 from .checks import as_words, meant, written_id
 from .keys import ENTRY_COMMON, ENTRY_KINDS, GAME_ONLY, PIECE_KINDS
 from .model import Piece
@@ -157,7 +157,7 @@ class EntriesReader(PiecesReader):
                 mine = spec.get("mine")
                 out["mine"] = None if mine is None else self.mine(mine, out["of"], (*at, "mine"))
             else:
-                out["count"] = self.num(spec["count"], (*at, "count")) if "count" in spec else None
+                out["count"] = self.num(spec["count"], (*at, "count"), least=0) if "count" in spec else None
                 why = spec.get("expected")
                 out["expected"] = None if why is None else self.numbered(why, (*at, "expected"))
                 if kind == "choices" and ("count" not in spec or {"least", "most"} & set(spec)):
@@ -178,9 +178,48 @@ class EntriesReader(PiecesReader):
             said = f"'count' and '{ranged[0]}' together" if ranged else "neither"
             self.fault(at, f"a choices entry takes either 'count' (exactly so many) or 'least'/'most' (got {said})")
             return
-        low, high = entry.get("least"), entry.get("most")
-        if isinstance(low, int) and isinstance(high, int) and low > high:
-            self.fault((*at, "least"), f"must be at most 'most' ({high}); got {low}")
+        self.choosable(entry, at, self.seat_counts)
+
+    def choosable(self, entry: Mapping[str, Any], at: Path_, counts: range, changed: tuple[str, ...] = ()) -> None:
+        """A `choices` entry (as a change leaves it: `changed` names the keys the change sets) must
+        allow some record for each player count in `counts`: a `count` or `least` no greater than
+        its collection's pieces, a `least` no greater than its `most`. One fault, at the key."""
+        if not entry.get("of"):
+            return
+        every = sum(len(self.collections[c].items) for c in entry["of"])
+        for n in counts:
+            said = "" if len(counts) == 1 or not self.counted(entry) else f" with {n} players"
+            if entry.get("count") is not None:
+                wanted = evaluate_num(entry["count"], n)
+                if wanted > every:
+                    self.fault(
+                        (*at, "count"),
+                        f"must be at most {every}, the pieces of {entry['of'][0]!r} (got {wanted}{said})",
+                    )
+                    return
+                continue
+            low = 0 if entry.get("least") is None else evaluate_num(entry["least"], n)
+            high = None if entry.get("most") is None else evaluate_num(entry["most"], n)
+            key = "least" if not changed or "least" in changed else "most"
+            if low > every:
+                self.fault(
+                    (*at, "least"), f"must be at most {every}, the pieces of {entry['of'][0]!r} (got {low}{said})"
+                )
+                return
+            if high is not None and low > high:
+                gave = (
+                    f"must be at most 'most' ({high}); got {low}"
+                    if key == "least"
+                    else f"must be at least 'least' ({low}); got {high}"
+                )
+                self.fault((*at, key), gave + said)
+                return
+
+    @staticmethod
+    def counted(entry: Mapping[str, Any]) -> bool:
+        """Whether the entry's bounds count the players (so a fault says for how many)."""
+        bounds = [entry[k] for k in ("count", "least", "most") if entry.get(k) is not None]
+        return any(evaluate_num(v, 1) != evaluate_num(v, 2) for v in bounds)
 
     def only(self, value: Any, per: str, at: Path_) -> list[str] | None:
         """`only:`: the seats (colour ids) that have a per-player entry."""
