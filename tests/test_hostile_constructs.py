@@ -183,3 +183,53 @@ def test_a_choices_bound_no_record_can_meet_is_one_located_finding(
     assert refused(pack, pack / "records" / "three_players.yaml") == [
         f"error: {pack / 'scoring.yaml'}:{line}: {at}: {says}"
     ]
+
+
+MAIN = "{id: main, per: player, kind: choice, of: states}"
+MINE = "{id: main, per: player, kind: choice, of: states, mine: side}"
+ALL_SEATS = "seats 'red', 'blue', 'green' could choose nothing:"
+OWN_SIDE = " no piece of 'states' has the seat's colour id as its 'side'"
+SIDES = {"alba": "red", "bria": "red", "cora": "blue", "dune": "blue", "esta": "green", "fala": "green"}
+
+
+def sides(given: dict[str, str]) -> list[tuple[str, str]]:
+    return [
+        (f"{{id: {s}, fields: {{side: {SIDES[s]}}}}}", f"{{id: {s}, fields: {{side: {v}}}}}") for s, v in given.items()
+    ]
+
+
+@pytest.mark.parametrize(
+    ("edits", "says"),
+    [
+        (
+            sides({s: f"x{c}" for s, c in SIDES.items()}),
+            ALL_SEATS + OWN_SIDE,
+        ),
+        (
+            sides({s: str(i) for i, s in enumerate(SIDES)}),
+            ALL_SEATS + OWN_SIDE,
+        ),
+        (
+            sides({"alba": "blue", "bria": "blue"}),
+            "seat 'red' could choose nothing:" + OWN_SIDE,
+        ),
+        (
+            [(MINE, MINE.replace("mine: side", "mine: side, except: [alba, bria]"))],
+            "seat 'red' could choose nothing: no piece of 'states' left by 'except'"
+            + OWN_SIDE[len(" no piece of 'states'") :],
+        ),
+    ],
+    ids=["texts that are no colour", "numbers", "no piece for one seat", "every own piece excepted"],
+)
+def test_a_mine_choice_some_seat_could_never_make_is_one_located_finding(
+    tmp_path: Path, edits: list[tuple[str, str]], says: str
+) -> None:
+    # every record that seat plays in would be refused, each blaming "another seat's" piece
+    pack = copied(tmp_path, FORMS)
+    line = replace_once(pack / "scoring.yaml", MAIN, MINE)
+    for was, now in edits:
+        replace_once(pack / "scoring.yaml", was, now)
+    record = tmp_path / "game.yaml"
+    record.write_text(PORTENTS_TWICE.replace("[sun, sun]", "[]"), encoding="utf-8")
+    assert findings(pack) == [f"error: {pack / 'scoring.yaml'}:{line}: entries[5].mine: {says}"]
+    assert refused(pack, record) == [f"error: {pack / 'scoring.yaml'}:{line}: entries[5].mine: {says}"]

@@ -113,6 +113,8 @@ class EntriesReader(PiecesReader):
                 self.fault(
                     (*at, "mine"), "'mine' keeps a seat's choice to its own pieces: only a 'per: player' choice has it"
                 )
+            elif entry.get("mine") is not None:
+                self.every_seat_chooses(entry, (*at, "mine"))
             if kind in PIECE_KINDS and not entry["of"]:  # its collection is refused: so is what counts it
                 self.refused(ident)
             if kind in PIECE_KINDS:
@@ -231,6 +233,25 @@ class EntriesReader(PiecesReader):
         if colours is None or not all(self.piece(["colours"], c, (*at, j)) for j, c in enumerate(names)):
             return None
         return list(names)
+
+    def every_seat_chooses(self, entry: Mapping[str, Any], at: Path_) -> None:
+        """A `mine` choice leaves each seat that has it some piece to choose: one whose field is the
+        seat's colour id (and not in `except`); else every record that seat plays in is refused."""
+        colours = self.collections.get("colours")
+        if colours is None or not entry["of"]:
+            return
+        field, collection = entry["mine"], entry["of"][0]
+        left = [p for p in self.collections[collection].items if p.id not in entry["except"]]
+        seats = entry["only"] or [c.id for c in colours.items]
+        none = [s for s in seats if not any(p.fields.get(field) == s for p in left)]
+        if none:
+            who = ", ".join(repr(s) for s in none)
+            kept = " left by 'except'" if len(left) < len(self.collections[collection].items) else ""
+            self.fault(
+                at,
+                f"{'seat' if len(none) == 1 else 'seats'} {who} could choose nothing: no piece of "
+                f"{collection!r}{kept} has the seat's colour id as its {field!r}",
+            )
 
     def mine(self, value: Any, of: list[str], at: Path_) -> str | None:
         """A choice's `mine: FIELD`: a field every piece of its collection has, compared with the
