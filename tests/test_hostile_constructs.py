@@ -233,3 +233,80 @@ def test_a_mine_choice_some_seat_could_never_make_is_one_located_finding(
     record.write_text(PORTENTS_TWICE.replace("[sun, sun]", "[]"), encoding="utf-8")
     assert findings(pack) == [f"error: {pack / 'scoring.yaml'}:{line}: entries[5].mine: {says}"]
     assert refused(pack, record) == [f"error: {pack / 'scoring.yaml'}:{line}: entries[5].mine: {says}"]
+
+
+BID = "{id: bid, per: player, kind: number, max: round, round: true, label: score.label.bid}"
+PLUS_TWO = "{id: plus_two, per: player, kind: number, max: plus_two_cards, default: 0}"
+
+
+@pytest.mark.parametrize(
+    ("pack", "was", "now", "at", "says"),
+    [
+        (
+            OH_HELL,
+            BID,
+            BID.replace("max: round", "min: [round, 1], max: round"),
+            "entries[0].min",
+            "must be at most 'max' (1); got 2 in round 1",
+        ),
+        (
+            OH_HELL,
+            BID,
+            BID.replace("max: round", "max: [round, -3]"),
+            "entries[0].min",
+            "must be at most 'max' (-2); got 0 in round 1",
+        ),
+        (
+            OH_HELL,
+            BID,
+            BID.replace("max: round", "max: round, default: 3"),
+            "entries[0].default",
+            "must be from 0 to 1; got 3 in round 1",
+        ),
+        (
+            OH_HELL,
+            "\ncategories:\n",
+            "\nchanges:\n  - when: {players: 5}\n    entries: {bid: {max: [round, -5]}}\ncategories:\n",
+            "changes[0].entries.bid.max",
+            "must be at least 'min' (0); got -4 in round 1",
+        ),
+        (
+            COLORETTO,
+            PLUS_TWO,
+            PLUS_TWO.replace("max:", "min: 11, max:"),
+            "entries[7].min",
+            "must be at most 'max' (10); got 11",
+        ),
+        (
+            COLORETTO,
+            PLUS_TWO,
+            PLUS_TWO.replace("default: 0", "default: 11"),
+            "entries[7].default",
+            "must be from 0 to 10; got 11",
+        ),
+        (
+            COLORETTO,
+            "\ncategories:\n",
+            "\nchanges:\n  - when: {players: {max: 3}}\n    entries: {plus_two: {max: [players, -3]}}\ncategories:\n",
+            "changes[0].entries.plus_two.max",
+            "must be at least 'min' (0); got -1 with 2 players",
+        ),
+    ],
+    ids=[
+        "min above max",
+        "max below 0",
+        "default above max",
+        "a change's min",
+        "plain min",
+        "plain default",
+        "a change's max",
+    ],
+)
+def test_a_number_bound_no_record_can_meet_is_one_located_finding(
+    tmp_path: Path, pack: Path, was: str, now: str, at: str, says: str
+) -> None:
+    pack = copied(tmp_path, pack)
+    line = replace_once(pack / "scoring.yaml", was, now)
+    if at.startswith("changes"):
+        line += 3  # the change's `entries:`
+    assert findings(pack) == [f"error: {pack / 'scoring.yaml'}:{line}: {at}: {says}"]

@@ -124,6 +124,8 @@ class EntriesReader(PiecesReader):
                 entry["noun"] = self.noun(spec["noun"], (*at, "noun")) if "noun" in spec else None
             if kind == "choices":
                 self.how_many(spec, entry, at)
+            if kind == "number":
+                self.some_number(entry, at, self.seat_counts)
             if kind == "pieces":
                 entry["where"] = self.words(spec.get("where", f"in {ident}"), (*at, "where"))
                 entry["counted"] = self.words(spec.get("counted", entry["noun"]), (*at, "counted"))
@@ -216,6 +218,37 @@ class EntriesReader(PiecesReader):
                 )
                 self.fault((*at, key), gave + said)
                 return
+
+    def some_number(self, entry: Mapping[str, Any], at: Path_, counts: range, changed: tuple[str, ...] = ()) -> None:
+        """A `number` entry (as a change leaves it) allows some value for each player count in
+        `counts` and, for a round entry, in each round: `min` no greater than `max`, and a `default`
+        between them. One fault, at the key."""
+        if entry.get("min") is None or entry.get("max") is None or (entry.get("round") and self.rounds is None):
+            return
+        rounds = range(1, (self.rounds or 0) + 1) if entry.get("round") else range(1)
+        for n in counts:
+            for r in rounds:
+                low, high = evaluate_num(entry["min"], n, r), evaluate_num(entry["max"], n, r)
+                said = self.case(entry, counts, n, r)
+                if low > high:
+                    key = "max" if changed and "min" not in changed else "min"
+                    gave = (
+                        f"must be at most 'max' ({high}); got {low}"
+                        if key == "min"
+                        else (f"must be at least 'min' ({low}); got {high}")
+                    )
+                    self.fault((*at, key), gave + said)
+                    return
+                if entry.get("default") is not None and not low <= (d := evaluate_num(entry["default"], n, r)) <= high:
+                    self.fault((*at, "default"), f"must be from {low} to {high}; got {d}{said}")
+                    return
+
+    def case(self, entry: Mapping[str, Any], counts: range, n: int, r: int) -> str:
+        """Where a bound fails, when it depends on them: ' in round 2', ' with 4 players'."""
+        keys = [entry[k] for k in ("min", "max", "default") if entry.get(k) is not None]
+        by_players = len(counts) > 1 and any(evaluate_num(v, 1, r) != evaluate_num(v, 2, r) for v in keys)
+        by_round = r > 0 and any(evaluate_num(v, n, 1) != evaluate_num(v, n, 2) for v in keys)
+        return (f" in round {r}" if by_round else "") + (f" with {n} players" if by_players else "")
 
     @staticmethod
     def counted(entry: Mapping[str, Any]) -> bool:

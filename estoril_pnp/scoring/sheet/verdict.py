@@ -117,6 +117,8 @@ class VerdictReader(ExprsReader):
             self.round_on = False
             if kind == "choices" and len(self.findings) == before:  # a key refused is not judged again
                 self.choosable({**base, **found}, at, self.change_counts, tuple(spec))
+            if kind == "number" and len(self.findings) == before:
+                self.some_number({**base, **found}, at, self.change_counts, tuple(spec))
             return {k: found[k] for k in spec}
         self.dangling(at, target, f"unknown {'category' if part == 'categories' else 'entry'} {written(target)}")
         return None
