@@ -5,6 +5,7 @@ other refuses too (the command line and the phone page, the same record)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -310,3 +311,17 @@ def test_a_number_bound_no_record_can_meet_is_one_located_finding(
     if at.startswith("changes"):
         line += 3  # the change's `entries:`
     assert findings(pack) == [f"error: {pack / 'scoring.yaml'}:{line}: {at}: {says}"]
+
+
+# ---- score --interactive ------------------------------------------------------------------------
+
+
+def test_an_empty_answer_names_none_where_a_choices_entry_allows_none() -> None:
+    # white collected no colour: nothing scores for them, which an empty answer says (it used to
+    # ask again and again, with no way out but typing commas)
+    white = "white\n\n" + "0\n" * 8 + "\n"
+    answers = "2\nred\n\n4\n4\n1\n0\n0\n0\n0\n0\norange, blue, brown\n" + white + "\n"
+    result = runner.invoke(app, ["score", "-i", "--json", "--pack", str(COLORETTO)], input=answers)
+    assert_clean_outcome(result, 0)
+    played = json.loads(result.stdout[result.stdout.index("{") :])
+    assert [(p["colour"], p["total"]) for p in played["players"]] == [("red", 21), ("white", 0)]
