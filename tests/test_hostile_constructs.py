@@ -325,3 +325,24 @@ def test_an_empty_answer_names_none_where_a_choices_entry_allows_none() -> None:
     assert_clean_outcome(result, 0)
     played = json.loads(result.stdout[result.stdout.index("{") :])
     assert [(p["colour"], p["total"]) for p in played["players"]] == [("red", 21), ("white", 0)]
+
+
+# ---- the page: a round's number out of its bounds is said at its line ---------------------------
+
+
+@pytest.mark.slow  # a real Chromium
+def test_the_page_says_a_rounds_number_out_of_bounds_at_its_line_once(browser: Any, tmp_path: Path) -> None:
+    text = (OH_HELL / "records" / "red_wins.yaml").read_text(encoding="utf-8")
+    bad = text.replace("bid: [0, 1, 1, 2,", "bid: [0, 3, 1, 9,")  # red's bids in rounds 2 and 4
+    record = tmp_path / "game.yaml"
+    record.write_text(bad, encoding="utf-8")
+    line = 1 + bad.splitlines().index(next(x for x in bad.splitlines() if "bid: [0, 3" in x))
+    assert refused(OH_HELL, record) == [
+        f"error: {record}:{line}: players[0].bid[1]: round 2: must be a whole number from 0 to 2 (got 3)",
+        f"error: {record}:{line}: players[0].bid[3]: round 4: must be a whole number from 0 to 4 (got 9)",
+    ]
+    (faults,) = page_faults(browser, tmp_path, OH_HELL, [bad])
+    assert faults == [
+        f"Line {line}, Red player — Bid, round 2: from 0 to 2.",
+        f"Line {line}, Red player — Bid, round 4: from 0 to 4.",
+    ]
