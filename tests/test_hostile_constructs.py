@@ -346,3 +346,43 @@ def test_the_page_says_a_rounds_number_out_of_bounds_at_its_line_once(browser: A
         f"Line {line}, Red player — Bid, round 2: from 0 to 2.",
         f"Line {line}, Red player — Bid, round 4: from 0 to 4.",
     ]
+
+
+# ---- a `most` above the pieces: no more rows, picks or names than there are pieces --------------
+
+MISSIONS = "kind: choices, of: missions, count: missions_in_play, expected: in play,"
+
+
+@pytest.mark.slow  # writes a score pad
+def test_the_pad_writes_no_more_contest_rows_than_pieces_whatever_most_says(tmp_path: Path) -> None:
+    # 12 missions; `most: 20` wrote 20 mission rows (and a `most` of a million never finished)
+    from pdfread import read
+
+    pack = copied(tmp_path, ROOT / "data")
+    replace_once(pack / "scoring.yaml", MISSIONS, "kind: choices, of: missions, most: 20,")
+    assert_clean_outcome(runner.invoke(app, ["validate", "--pack", str(pack)]), 0)
+    out = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["scorepad", "--pack", str(pack), "--out", str(out)])
+    assert_clean_outcome(result, 0)
+    words = [w for page in read(out) for w, _, _ in page.words]
+    numbers = [int(words[i + 1]) for i, w in enumerate(words[:-1]) if w == "Mission" and words[i + 1].isdigit()]
+    assert numbers == list(range(1, 13))
+
+
+@pytest.mark.slow  # a real Chromium
+def test_the_page_offers_no_more_picks_than_pieces_whatever_most_says(browser: Any, tmp_path: Path) -> None:
+    from test_score_page import CHROMIUM, Watched
+
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (.ci/run installs it)")
+    pack_dir = copied(tmp_path, COLORETTO)
+    replace_once(pack_dir / "scoring.yaml", "of: hues, most: scoring_colours,", "of: hues, most: 1000000,")
+    pack = load_pack(pack_dir)
+    page = tmp_path / scorepage.NAME
+    page.write_text(scorepage.make_page(pack, scorepage.resolved_sheet(pack), [], "en", None), encoding="utf-8")
+    watched = Watched(browser, page.as_uri())
+    watched.page.click("#colour-red")
+    watched.page.click("#colour-white")
+    assert "Colours that score · 0 of 7" in watched.page.inner_text("body")  # 7 hues, not "0 of 1000000"
+    assert watched.errors == []
+    watched.close()
