@@ -386,3 +386,22 @@ def test_the_page_offers_no_more_picks_than_pieces_whatever_most_says(browser: A
     assert "Colours that score · 0 of 7" in watched.page.inner_text("body")  # 7 hues, not "0 of 1000000"
     assert watched.errors == []
     watched.close()
+
+
+SUSHI_GO = ROOT / "examples" / "sheets" / "sushi_go"
+FEWEST = "      pudding_fewest: {prizes: []}"
+
+
+@pytest.mark.parametrize(
+    "now", ["{prizes: [], enters: {value: puddings}}", "{enters: {minus: [players, 2]}}"], ids=["enters", "players"]
+)
+def test_a_change_that_gives_a_zero_wins_contest_enters_is_one_located_finding(tmp_path: Path, now: str) -> None:
+    # the contest may not say both, and neither may a change make it say both
+    pack = copied(tmp_path, SUSHI_GO)
+    line = replace_once(pack / "scoring.yaml", FEWEST, FEWEST.replace("{prizes: []}", now))
+    says = (
+        f"error: {pack / 'scoring.yaml'}:{line}: changes[0].categories.pudding_fewest.enters: give either "
+        "'zero_wins' (every seat enters) or 'enters' (who enters): with this change the contest has both"
+    )
+    assert findings(pack) == [says]
+    assert refused(pack, pack / "records" / "four_players.yaml") == [says]

@@ -93,8 +93,19 @@ class VerdictReader(ExprsReader):
         if part == "categories" and target in self.categories:
             category = self.categories[target]
             if category["contest"] is not None:
+                before = len(self.findings)
                 found = self.contest(keys, at, target, partial=True)
-                return {k: v for k, v in (found or {}).items() if k in keys} if found is not None else None
+                if found is None:
+                    return None
+                merged = {**category["contest"], **found}
+                if len(self.findings) == before and merged["zero_wins"] is True and merged.get("enters") is not None:
+                    key = "enters" if "enters" in keys else "zero_wins"
+                    self.fault(
+                        (*at, key),
+                        "give either 'zero_wins' (every seat enters) or 'enters' (who enters): "
+                        "with this change the contest has both",
+                    )
+                return {k: v for k, v in found.items() if k in keys}
             spec = self.keys(keys, at, {"points": True}, "a change to a category of points")
             if spec is None:
                 return None
