@@ -98,7 +98,8 @@ class VerdictReader(ExprsReader):
                 if found is None:
                     return None
                 merged = {**category["contest"], **found}
-                if len(self.findings) == before and merged["zero_wins"] is True and merged.get("enters") is not None:
+                both = merged["zero_wins"] is True and merged.get("enters") is not None
+                if both and len(self.findings) == before and {"enters", "zero_wins"} & set(keys):  # not the base's echo
                     key = "enters" if "enters" in keys else "zero_wins"
                     self.fault(
                         (*at, key),
