@@ -405,3 +405,12 @@ def test_a_change_that_gives_a_zero_wins_contest_enters_is_one_located_finding(t
     )
     assert findings(pack) == [says]
     assert refused(pack, pack / "records" / "four_players.yaml") == [says]
+
+
+def test_a_change_to_an_entry_whose_own_bounds_are_refused_is_not_blamed_again(tmp_path: Path) -> None:
+    pack = copied(tmp_path, COLORETTO)
+    line = replace_once(pack / "scoring.yaml", SCORED, SCORED.replace("most:", "least: 4, most:"))
+    replace_once(pack / "scoring.yaml", BEFORE_CATEGORIES, change("{players: 3}", "{scored: {most: 2}}"))
+    assert findings(pack) == [
+        f"error: {pack / 'scoring.yaml'}:{line}: entries[8].least: must be at most 'most' (3); got 4"
+    ]

@@ -22,6 +22,7 @@ class EntriesReader(PiecesReader):
         super().__init__(src, numbers, pieces)
         self.switches: dict[str, dict[str, Any]] = {}
         self.entries: dict[str, dict[str, Any]] = {}
+        self.unmeetable: set[str] = set()  # entries whose own bounds are refused already
 
     def read_switches(self, value: Any) -> None:
         allowed = {"id": True, "kind": True, "values": False, "players": False, "label": False, "rule": False}
@@ -122,10 +123,13 @@ class EntriesReader(PiecesReader):
                 entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
             elif kind == "holder":
                 entry["noun"] = self.noun(spec["noun"], (*at, "noun")) if "noun" in spec else None
+            before = len(self.findings)
             if kind == "choices":
                 self.how_many(spec, entry, at)
             if kind == "number":
                 self.some_number(entry, at, self.seat_counts)
+            if len(self.findings) > before:
+                self.unmeetable.add(ident)  # said once, here: a change to it is not blamed again
             if kind == "pieces":
                 entry["where"] = self.words(spec.get("where", f"in {ident}"), (*at, "where"))
                 entry["counted"] = self.words(spec.get("counted", entry["noun"]), (*at, "counted"))

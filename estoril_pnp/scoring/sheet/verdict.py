@@ -127,10 +127,11 @@ class VerdictReader(ExprsReader):
             before = len(self.findings)
             found = self.entry_keys(kind, {**base, **spec}, at)
             self.round_on = False
-            if kind == "choices" and len(self.findings) == before:  # a key refused is not judged again
-                self.choosable({**base, **found}, at, self.change_counts, tuple(spec))
-            if kind == "number" and len(self.findings) == before:
-                self.some_number({**base, **found}, at, self.change_counts, tuple(spec))
+            if len(self.findings) == before and target not in self.unmeetable:  # no fault said twice
+                if kind == "choices":
+                    self.choosable({**base, **found}, at, self.change_counts, tuple(spec))
+                elif kind == "number":
+                    self.some_number({**base, **found}, at, self.change_counts, tuple(spec))
             return {k: found[k] for k in spec}
         self.dangling(at, target, f"unknown {'category' if part == 'categories' else 'entry'} {written(target)}")
         return None
