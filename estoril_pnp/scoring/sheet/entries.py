@@ -202,7 +202,7 @@ class EntriesReader(PiecesReader):
                 if wanted > every:
                     self.fault(
                         (*at, "count"),
-                        f"must be at most {every}, the pieces of {entry['of'][0]!r} (got {wanted}{said})",
+                        f"must be at most {every}, the pieces of {written(entry['of'][0])} (got {wanted}{said})",
                     )
                     return
                 continue
@@ -211,7 +211,8 @@ class EntriesReader(PiecesReader):
             key = "least" if not changed or "least" in changed else "most"
             if low > every:
                 self.fault(
-                    (*at, "least"), f"must be at most {every}, the pieces of {entry['of'][0]!r} (got {low}{said})"
+                    (*at, "least"),
+                    f"must be at most {every}, the pieces of {written(entry['of'][0])} (got {low}{said})",
                 )
                 return
             if high is not None and low > high:
