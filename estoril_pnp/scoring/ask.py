@@ -146,7 +146,10 @@ class _Session:
             found = ask(question, partial(_one, t, known, allowed=allowed), t)
         elif kind == "choices":
             low, high = rules.choosable(self.sheet, entry, self.players)
-            found = ask(t(entry["ask"], n=high), partial(_choices, t, known, (low, high), allowed), t)
+            # with none allowed, an empty answer is none (a prompt without a default asks again)
+            found = ask(
+                t(entry["ask"], n=high), partial(_choices, t, known, (low, high), allowed), t, "" if low == 0 else None
+            )
         else:
             found = ask(
                 question,

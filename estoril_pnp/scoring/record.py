@@ -541,13 +541,14 @@ class _Check:
         return ids
 
     def pieces_once(self, players: list[Seat], game: Mapping[str, Any], entries: tuple[dict[str, Any], ...]) -> None:
-        """A piece of a `once: game` collection stands once in the record; `once: player`, once per player."""
+        """A piece of a `once: game` collection stands once in the record; `once: player`, once per player,
+        and once in the game's own entries (a `choices` names different pieces), as the page counts them."""
         owner = rules.owners(self.sheet)
         places: list[tuple[Path_, str]] = []
-        per_player: list[list[tuple[Path_, str]]] = []
         for entry in entries:
             value = game.get(entry["id"])
             places += _places((entry["id"],), value)
+        per_player: list[list[tuple[Path_, str]]] = [list(places)]
         for i, p in enumerate(players):
             mine: list[tuple[Path_, str]] = []
             for entry in entries:

@@ -48,7 +48,8 @@ def choosable(sheet: Sheet, entry: Mapping[str, Any], players: int) -> tuple[int
         return wanted, wanted
     every = sum(len(sheet.collections[c].items) for c in entry["of"])
     low = 0 if entry.get("least") is None else evaluate_num(entry["least"], players)
-    return low, every if entry.get("most") is None else evaluate_num(entry["most"], players)
+    # all different: never more than there are, whatever `most` says (the pad's rows, the page's "0 of 7")
+    return low, every if entry.get("most") is None else min(evaluate_num(entry["most"], players), every)
 
 
 def room(sheet: Sheet, group: Iterable[str], seats: int) -> tuple[int, int]:

@@ -52,6 +52,8 @@ class Checks:
         self.rounds: int | None = None  # `rounds: {count}`: how many rounds a game has, if it has rounds
         self.round_on = False  # reading a round entry, category or check: `round` is a number there
         self.rounds_refused = False  # `rounds:` is written but refused: what is per round is no second fault
+        self.seat_counts: range = range(0)  # the player counts the sheet's `players:` allows, once read
+        self.change_counts: range = range(0)  # the player counts the change being read applies to
 
     def fault(self, path: Path_, message: str) -> None:
         self.findings.append(self.src.finding(path, message))

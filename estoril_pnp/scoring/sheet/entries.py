@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import written
 from ...source.yamlsrc import Located, Path_
-from ..forms import PLAYERS
+from ..forms import PLAYERS, evaluate_num
 from .checks import as_words, meant, written_id
 from .keys import ENTRY_COMMON, ENTRY_KINDS, GAME_ONLY, PIECE_KINDS
 from .model import Piece
@@ -22,6 +22,7 @@ class EntriesReader(PiecesReader):
         super().__init__(src, numbers, pieces)
         self.switches: dict[str, dict[str, Any]] = {}
         self.entries: dict[str, dict[str, Any]] = {}
+        self.unmeetable: set[str] = set()  # entries whose own bounds are refused already
 
     def read_switches(self, value: Any) -> None:
         allowed = {"id": True, "kind": True, "values": False, "players": False, "label": False, "rule": False}
@@ -113,6 +114,8 @@ class EntriesReader(PiecesReader):
                 self.fault(
                     (*at, "mine"), "'mine' keeps a seat's choice to its own pieces: only a 'per: player' choice has it"
                 )
+            elif entry.get("mine") is not None:
+                self.every_seat_chooses(entry, (*at, "mine"))
             if kind in PIECE_KINDS and not entry["of"]:  # its collection is refused: so is what counts it
                 self.refused(ident)
             if kind in PIECE_KINDS:
@@ -120,8 +123,13 @@ class EntriesReader(PiecesReader):
                 entry["noun"] = self.noun(spec.get("noun", first), (*at, "noun"))
             elif kind == "holder":
                 entry["noun"] = self.noun(spec["noun"], (*at, "noun")) if "noun" in spec else None
+            before = len(self.findings)
             if kind == "choices":
                 self.how_many(spec, entry, at)
+            if kind == "number":
+                self.some_number(entry, at, self.seat_counts)
+            if len(self.findings) > before:
+                self.unmeetable.add(ident)  # said once, here: a change to it is not blamed again
             if kind == "pieces":
                 entry["where"] = self.words(spec.get("where", f"in {ident}"), (*at, "where"))
                 entry["counted"] = self.words(spec.get("counted", entry["noun"]), (*at, "counted"))
@@ -157,7 +165,7 @@ class EntriesReader(PiecesReader):
                 mine = spec.get("mine")
                 out["mine"] = None if mine is None else self.mine(mine, out["of"], (*at, "mine"))
             else:
-                out["count"] = self.num(spec["count"], (*at, "count")) if "count" in spec else None
+                out["count"] = self.num(spec["count"], (*at, "count"), least=0) if "count" in spec else None
                 why = spec.get("expected")
                 out["expected"] = None if why is None else self.numbered(why, (*at, "expected"))
                 if kind == "choices" and ("count" not in spec or {"least", "most"} & set(spec)):
@@ -178,9 +186,80 @@ class EntriesReader(PiecesReader):
             said = f"'count' and '{ranged[0]}' together" if ranged else "neither"
             self.fault(at, f"a choices entry takes either 'count' (exactly so many) or 'least'/'most' (got {said})")
             return
-        low, high = entry.get("least"), entry.get("most")
-        if isinstance(low, int) and isinstance(high, int) and low > high:
-            self.fault((*at, "least"), f"must be at most 'most' ({high}); got {low}")
+        self.choosable(entry, at, self.seat_counts)
+
+    def choosable(self, entry: Mapping[str, Any], at: Path_, counts: range, changed: tuple[str, ...] = ()) -> None:
+        """A `choices` entry (as a change leaves it: `changed` names the keys the change sets) must
+        allow some record for each player count in `counts`: a `count` or `least` no greater than
+        its collection's pieces, a `least` no greater than its `most`. One fault, at the key."""
+        if not entry.get("of"):
+            return
+        every = sum(len(self.collections[c].items) for c in entry["of"])
+        for n in counts:
+            said = "" if len(counts) == 1 or not self.counted(entry) else f" with {n} players"
+            if entry.get("count") is not None:
+                wanted = evaluate_num(entry["count"], n)
+                if wanted > every:
+                    self.fault(
+                        (*at, "count"),
+                        f"must be at most {every}, the pieces of {written(entry['of'][0])} (got {wanted}{said})",
+                    )
+                    return
+                continue
+            low = 0 if entry.get("least") is None else evaluate_num(entry["least"], n)
+            high = None if entry.get("most") is None else evaluate_num(entry["most"], n)
+            key = "least" if not changed or "least" in changed else "most"
+            if low > every:
+                self.fault(
+                    (*at, "least"),
+                    f"must be at most {every}, the pieces of {written(entry['of'][0])} (got {low}{said})",
+                )
+                return
+            if high is not None and low > high:
+                gave = (
+                    f"must be at most 'most' ({high}); got {low}"
+                    if key == "least"
+                    else f"must be at least 'least' ({low}); got {high}"
+                )
+                self.fault((*at, key), gave + said)
+                return
+
+    def some_number(self, entry: Mapping[str, Any], at: Path_, counts: range, changed: tuple[str, ...] = ()) -> None:
+        """A `number` entry (as a change leaves it) allows some value for each player count in
+        `counts` and, for a round entry, in each round: `min` no greater than `max`, and a `default`
+        between them. One fault, at the key."""
+        if entry.get("min") is None or entry.get("max") is None or (entry.get("round") and self.rounds is None):
+            return
+        rounds = range(1, (self.rounds or 0) + 1) if entry.get("round") else range(1)
+        for n in counts:
+            for r in rounds:
+                low, high = evaluate_num(entry["min"], n, r), evaluate_num(entry["max"], n, r)
+                said = self.case(entry, counts, n, r)
+                if low > high:
+                    key = "max" if changed and "min" not in changed else "min"
+                    gave = (
+                        f"must be at most 'max' ({high}); got {low}"
+                        if key == "min"
+                        else (f"must be at least 'min' ({low}); got {high}")
+                    )
+                    self.fault((*at, key), gave + said)
+                    return
+                if entry.get("default") is not None and not low <= (d := evaluate_num(entry["default"], n, r)) <= high:
+                    self.fault((*at, "default"), f"must be from {low} to {high}; got {d}{said}")
+                    return
+
+    def case(self, entry: Mapping[str, Any], counts: range, n: int, r: int) -> str:
+        """Where a bound fails, when it depends on them: ' in round 2', ' with 4 players'."""
+        keys = [entry[k] for k in ("min", "max", "default") if entry.get(k) is not None]
+        by_players = len(counts) > 1 and any(evaluate_num(v, 1, r) != evaluate_num(v, 2, r) for v in keys)
+        by_round = r > 0 and any(evaluate_num(v, n, 1) != evaluate_num(v, n, 2) for v in keys)
+        return (f" in round {r}" if by_round else "") + (f" with {n} players" if by_players else "")
+
+    @staticmethod
+    def counted(entry: Mapping[str, Any]) -> bool:
+        """Whether the entry's bounds count the players (so a fault says for how many)."""
+        bounds = [entry[k] for k in ("count", "least", "most") if entry.get(k) is not None]
+        return any(evaluate_num(v, 1) != evaluate_num(v, 2) for v in bounds)
 
     def only(self, value: Any, per: str, at: Path_) -> list[str] | None:
         """`only:`: the seats (colour ids) that have a per-player entry."""
@@ -192,6 +271,25 @@ class EntriesReader(PiecesReader):
         if colours is None or not all(self.piece(["colours"], c, (*at, j)) for j, c in enumerate(names)):
             return None
         return list(names)
+
+    def every_seat_chooses(self, entry: Mapping[str, Any], at: Path_) -> None:
+        """A `mine` choice leaves each seat that has it some piece to choose: one whose field is the
+        seat's colour id (and not in `except`); else every record that seat plays in is refused."""
+        colours = self.collections.get("colours")
+        if colours is None or not entry["of"]:
+            return
+        field, collection = entry["mine"], entry["of"][0]
+        left = [p for p in self.collections[collection].items if p.id not in entry["except"]]
+        seats = entry["only"] or [c.id for c in colours.items]
+        none = [s for s in seats if not any(p.fields.get(field) == s for p in left)]
+        if none:
+            who = ", ".join(repr(s) for s in none)
+            kept = " left by 'except'" if len(left) < len(self.collections[collection].items) else ""
+            self.fault(
+                at,
+                f"{'seat' if len(none) == 1 else 'seats'} {who} could choose nothing: no piece of "
+                f"{collection!r}{kept} has the seat's colour id as its {field!r}",
+            )
 
     def mine(self, value: Any, of: list[str], at: Path_) -> str | None:
         """A choice's `mine: FIELD`: a field every piece of its collection has, compared with the

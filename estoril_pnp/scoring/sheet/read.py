@@ -59,6 +59,7 @@ class _Reader(VerdictReader):
         if "rounds" in top:
             self.read_rounds(top["rounds"])
         players = self.players(top["players"])
+        self.seat_counts = range(0) if players is None else range(players[0], players[1] + 1)
         self.read_pieces(top["pieces"])
         self.read_switches(top.get("switches") or [])
         self.read_entries(top["entries"])

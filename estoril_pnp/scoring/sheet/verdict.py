@@ -43,6 +43,8 @@ class VerdictReader(ExprsReader):
             if not when and not (isinstance(spec["when"], dict) and spec["when"]):  # a fault inside is said already
                 self.fault((*at, "when"), "must map switches (or 'players') to the values that make the change")
             change: dict[str, Any] = {"when": when, "categories": {}, "entries": {}}
+            raw_when = spec["when"] if isinstance(spec["when"], dict) else {}
+            self.change_counts = self.within(when.get(PLAYERS), raw_when.get(PLAYERS), (*at, "when", PLAYERS))
             for part in ("categories", "entries"):
                 targets = spec.get(part, {})
                 if not isinstance(targets, dict):
@@ -74,12 +76,37 @@ class VerdictReader(ExprsReader):
             return None
         return {"min": low, "max": high}
 
+    def within(self, counts: dict[str, int | None] | None, raw: Any, at: Path_) -> range:
+        """The player counts a change applies to among those the sheet allows; a change for none of
+        them is never made (a fault)."""
+        seats = self.seat_counts
+        if counts is None or not seats:
+            return seats
+        low = max(seats.start, counts["min"] or seats.start)
+        high = min(seats.stop - 1, seats.stop - 1 if counts["max"] is None else counts["max"])
+        if low > high:
+            allows = f"{seats.start} to {seats.stop - 1}" if len(seats) > 1 else str(seats.start)
+            self.fault(at, f"is never met: the sheet allows {allows} players (got {written(raw)})")
+        return range(low, high + 1)
+
     def change_keys(self, part: str, target: str, keys: Any, at: Path_) -> dict[str, Any] | None:
         if part == "categories" and target in self.categories:
             category = self.categories[target]
             if category["contest"] is not None:
+                before = len(self.findings)
                 found = self.contest(keys, at, target, partial=True)
-                return {k: v for k, v in (found or {}).items() if k in keys} if found is not None else None
+                if found is None:
+                    return None
+                merged = {**category["contest"], **found}
+                both = merged["zero_wins"] is True and merged.get("enters") is not None
+                if both and len(self.findings) == before and {"enters", "zero_wins"} & set(keys):  # not the base's echo
+                    key = "enters" if "enters" in keys else "zero_wins"
+                    self.fault(
+                        (*at, key),
+                        "give either 'zero_wins' (every seat enters) or 'enters' (who enters): "
+                        "with this change the contest has both",
+                    )
+                return {k: v for k, v in found.items() if k in keys}
             spec = self.keys(keys, at, {"points": True}, "a change to a category of points")
             if spec is None:
                 return None
@@ -97,8 +124,14 @@ class VerdictReader(ExprsReader):
             if kind in ("choice", "choices"):
                 base["of"] = base["of"][0] if base["of"] else None
             self.round_on = bool(base.get("round"))
+            before = len(self.findings)
             found = self.entry_keys(kind, {**base, **spec}, at)
             self.round_on = False
+            if len(self.findings) == before and target not in self.unmeetable:  # no fault said twice
+                if kind == "choices":
+                    self.choosable({**base, **found}, at, self.change_counts, tuple(spec))
+                elif kind == "number":
+                    self.some_number({**base, **found}, at, self.change_counts, tuple(spec))
             return {k: found[k] for k in spec}
         self.dangling(at, target, f"unknown {'category' if part == 'categories' else 'entry'} {written(target)}")
         return None

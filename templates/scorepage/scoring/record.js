@@ -129,7 +129,13 @@ Scoring.record = (() => {
     const again = e.kind === "number" || (e.per === "player") === (e.kind !== "choices");
     const fault = (...args) => { if (again) r.own += 1; r.fault(...args); };
     const own = r.eff.entries.find((x) => x.id === e.id); // as the switches change it
-    if (e.kind === "number") {
+    if (e.kind === "number" && e.round) { // each round's number at its place in the list, as record.py says it
+      for (const x of rounds(S)) {
+        const [lo, hi] = R_.bounds(S, own, n, x);
+        const y = value[x - 1];
+        if (y < lo || y > hi) fault(`${path}.${x - 1}`, "scorepage.refuse.number", { what: t("score.round", { label: t(e.label), round: x }), min: lo, max: hi });
+      }
+    } else if (e.kind === "number") {
       const [lo, hi] = R_.bounds(S, own, n);
       if (value < lo || value > hi) fault(path, "scorepage.refuse.number", { what: t(e.label), min: lo, max: hi });
     } else if (e.kind === "pieces" && Array.isArray(value)) {

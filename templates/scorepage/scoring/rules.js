@@ -19,7 +19,8 @@ Scoring.rules = (() => {
   function choosable(S, e, n) {
     if (e.count !== null && e.count !== undefined) return [S.num(e.count, n), S.num(e.count, n)];
     const every = [].concat(e.of).reduce((a, c) => a + S.collections[c].length, 0);
-    return [e.least === null || e.least === undefined ? 0 : S.num(e.least, n), e.most === null || e.most === undefined ? every : S.num(e.most, n)];
+    // all different: never more than there are, whatever `most` says (rules.py: choosable)
+    return [e.least === null || e.least === undefined ? 0 : S.num(e.least, n), e.most === null || e.most === undefined ? every : Math.min(S.num(e.most, n), every)];
   }
   // how many pieces of these collections one seat can hold, and all seats together
   const room = (S, cols, seats) => [
