@@ -142,7 +142,9 @@ def test_the_page_has_a_stepper_per_round_and_scores_a_game_tapped_in(browser: A
     page.click("#tab-red")
     page.fill("#red-tricks-r4-count", "3")  # round 4's tricks now add up to 5
     page.press("#red-tricks-r4-count", "Tab")
-    assert "round 4: the tricks taken add up to 5; 4 cards each make 4 tricks" in page.inner_text("#result")
+    assert "Round 4: the tricks taken add up to 5; 4 cards each make 4 tricks" in page.inner_text(
+        "#result"
+    )  # said as a sentence
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert watched.errors == []
     watched.close()
