@@ -144,7 +144,7 @@ def test_a_team_game_counts_teams_not_players(pages: Path, browser: Any) -> None
     assert players.startswith("Teams\n") and "Tap the colour of each of the 2 teams at the table." in players
     # what is still to enter names the teams' section (its hint is said once, under it): teams, not players
     assert page.eval_on_selector_all("#result li", "items => items.map((i) => i.textContent)") == [
-        "Teams: none chosen yet"
+        "Teams: none chosen yet."
     ]
     page.click("#colour-north_south")
     assert page.inner_text("#h-hands") == "Each team's results"
