@@ -143,7 +143,7 @@ def test_a_team_game_counts_teams_not_players(pages: Path, browser: Any) -> None
     players = page.inner_text("section[aria-labelledby=h-players]")
     assert players.startswith("Teams\n") and "Tap the colour of each of the 2 teams at the table." in players
     # what is still to enter names the teams' section (its hint is said once, under it): teams, not players
-    assert page.eval_on_selector_all("#result li", "items => items.map((i) => i.textContent)") == ["Teams: none chosen yet"]
+    assert page.eval_on_selector_all("#result li", "items => items.map((i) => i.textContent)") == ["Teams: none chosen yet."]
     page.click("#colour-north_south")
     assert page.inner_text("#h-hands") == "Each team's results"
     assert "1 team: the game takes exactly 2." in page.inner_text("#result")
