@@ -6,9 +6,11 @@ tapped in as the command line does. (Misused rounds in a sheet: test_hostile_she
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
+import pdfplumber
 import pytest
 import yaml
 from conftest import ROOT, assert_clean_outcome
@@ -148,3 +150,36 @@ def test_the_page_has_a_stepper_per_round_and_scores_a_game_tapped_in(browser: A
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert watched.errors == []
     watched.close()
+
+
+def test_a_pad_with_more_rows_than_a_page_goes_on_over_the_next(tmp_path: Path) -> None:
+    """Fifty rounds (the most a sheet takes) do not fit one page: the rows go on over the next pages,
+    each page with the title marked "(page/pages)" and the seats' header; the Total and the notes come last."""
+    pack = tmp_path / "oh_hell"
+    shutil.copytree(OH_HELL, pack)
+    sheet = pack / "scoring.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("rounds: {count: 10}", "rounds: {count: 50}"), "utf-8")
+    out = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["scorepad", "--pack", str(pack), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.stderr, result.stderr
+    with pdfplumber.open(out) as pdf:
+        texts = [page.extract_text() for page in pdf.pages]
+    assert len(texts) >= 2
+    lines = [line.strip() for text in texts for line in text.splitlines()]
+    rounds = [int(line.removeprefix("Score, round ")) for line in lines if line.startswith("Score, round ")]
+    assert rounds == list(range(1, 51))  # each once, in order
+    assert lines.count("Total") == 1 and "Total" in texts[-1].splitlines()
+    for i, text in enumerate(texts, start=1):
+        assert f"Oh Hell! — the ten rounds ({i}/{len(texts)})" in text
+        assert "Red Blue Green Yellow White" in text and "Name" in text
+    assert "Tied for the most" in texts[-1] and not any("Tied for the most" in t for t in texts[:-1])
+
+
+def test_a_pad_that_fits_one_page_has_one_page_and_no_page_mark(tmp_path: Path) -> None:
+    out = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["scorepad", "--pack", str(OH_HELL), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out) as pdf:
+        assert len(pdf.pages) == 1
+        assert "(1/1)" not in pdf.pages[0].extract_text()

@@ -1,4 +1,5 @@
-"""A score pad: a table of rows × columns to fill in by pen, with notes under it, on one upright page.
+"""A score pad: a table of rows × columns to fill in by pen, with notes under it, on upright pages:
+one, or as many as its rows need.
 
 Plain values in (texts, shapes, colours), drawing operations in mm out, drawn by the one drawing
 loop. Which rows and columns a game has is the game's business; this module only lays them out.
@@ -6,7 +7,7 @@ loop. Which rows and columns a game has is the game's business; this module only
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -139,27 +140,39 @@ class _Page:
         self.ops.append(LineOp(x0, y0, x1, y1, colour, width, dash))
 
 
-def pad_page(pad: Pad, paper: Paper) -> Drawing:
-    """The pad on an upright page of `paper`: title, the table, then the notes; all in mm."""
-    page = _Page()
+def _frame(pad: Pad, paper: Paper) -> tuple[float, float, list[tuple[_Text, _Text]], float]:
+    """The label column's width, the columns' width, the notes set, and the height left for the rows."""
     w, h = paper.width, paper.height
     left, right = MARGIN, w - MARGIN
     label_w = (right - left) * LABEL_SHARE
     col_w = (right - left - label_w) / max(len(pad.columns), 1)
+    notes = [
+        (_fit(n.term, NOTE_TERM, label_w - PAD, 3), _fit(n.text, NOTE_TEXT, right - (left + label_w) - PAD, 4))
+        for n in pad.notes
+    ]
+    notes_h = sum(max(term.height, text.height) + 3.0 for term, text in notes)
+    table_top = h - MARGIN - TITLE[1] * PT - 5.0
+    below = NAME_ROW * len(pad.lines)  # the lines under the name's
+    return label_w, col_w, notes, table_top - HEADER - NAME_ROW - below - 6.0 - notes_h - MARGIN
+
+
+def pad_page(pad: Pad, paper: Paper, row_h: float | None = None) -> Drawing:
+    """The pad on an upright page of `paper`: title, the table, then the notes; all in mm.
+    `row_h` sets the rows' height (a pad that goes on over pages keeps one height on all)."""
+    page = _Page()
+    w, h = paper.width, paper.height
+    left, right = MARGIN, w - MARGIN
+    label_w, col_w, notes, rows_room = _frame(pad, paper)
     xs = [left + label_w + i * col_w for i in range(len(pad.columns) + 1)]
 
     top = h - MARGIN
     page.text("title", _fit(pad.title, TITLE, (right - left) * 0.55), left, top)
     page.text("subtitle", _fit(pad.subtitle, SUBTITLE, (right - left) * 0.4), right, top - 2.5, "right")
 
-    notes = [
-        (_fit(n.term, NOTE_TERM, label_w - PAD, 3), _fit(n.text, NOTE_TEXT, right - xs[0] - PAD, 4)) for n in pad.notes
-    ]
-    notes_h = sum(max(term.height, text.height) + 3.0 for term, text in notes)
     table_top = top - TITLE[1] * PT - 5.0
-    below = NAME_ROW * len(pad.lines)  # the lines under the name's
-    rows_room = table_top - HEADER - NAME_ROW - below - 6.0 - notes_h - MARGIN
-    row_h = max(ROW_MIN, min(ROW_MAX, rows_room / max(len(pad.rows), 1)))
+    below = NAME_ROW * len(pad.lines)
+    if row_h is None:
+        row_h = max(ROW_MIN, min(ROW_MAX, rows_room / max(len(pad.rows), 1)))
     if row_h * len(pad.rows) > rows_room + 1e-6:
         page.overflows.append(f"{len(pad.rows)} rows of {ROW_MIN:g} mm and the notes do not fit on {paper.name}")
 
@@ -181,6 +194,30 @@ def pad_page(pad: Pad, paper: Paper) -> Drawing:
         page.text("note", text, xs[0] + PAD, y)
         y -= max(term.height, text.height) + 3.0
     return Drawing(tuple(page.ops), tuple(page.overflows))
+
+
+def pad_pages(pad: Pad, paper: Paper) -> tuple[Drawing, ...]:
+    """The pad on as many pages as its rows need: each page has the title, marked "(page/pages)",
+    and the column header; the rows that do not fit go on over the next; the notes follow the last."""
+    with_notes = _frame(pad, paper)[3]
+    full = int((_frame(replace(pad, notes=()), paper)[3] + 1e-6) // ROW_MIN)
+    last = int((with_notes + 1e-6) // ROW_MIN)
+    if len(pad.rows) * ROW_MIN <= with_notes + 1e-6 or last < 1:
+        return (pad_page(pad, paper),)  # fits; or the notes alone fill a page: one page, and a warning
+    parts, rest = [], pad.rows
+    while len(rest) > last:
+        # never the last row alone over a page of notes: the last page keeps at least one row
+        take = min(full, len(rest) - 1)
+        parts.append(rest[:take])
+        rest = rest[take:]
+    parts.append(rest)
+    n = len(parts)
+    return tuple(
+        pad_page(
+            replace(pad, title=f"{pad.title} ({i}/{n})", rows=rows, notes=pad.notes if i == n else ()), paper, ROW_MIN
+        )
+        for i, rows in enumerate(parts, start=1)
+    )
 
 
 def _header(page: _Page, pad: Pad, xs: list[float], col_w: float, top: float, label_w: float) -> None:
@@ -261,9 +298,11 @@ def _hatch(page: _Page, cell: Box) -> None:
 
 
 def draw_pad(canvas: Canvas, pad: Pad, paper: Paper) -> tuple[str, ...]:
-    """One page: the pad. Returns what did not fit, for the caller to warn about."""
-    drawing = pad_page(pad, paper)
-    new_page(canvas, paper.width, paper.height)
-    draw(canvas, drawing.ops)
-    canvas.showPage()
-    return drawing.overflows
+    """The pad, on one page or as many as its rows need. Returns what did not fit, for the caller to warn about."""
+    overflows: list[str] = []
+    for drawing in pad_pages(pad, paper):
+        new_page(canvas, paper.width, paper.height)
+        draw(canvas, drawing.ops)
+        canvas.showPage()
+        overflows += drawing.overflows
+    return tuple(overflows)
