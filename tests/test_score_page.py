@@ -123,7 +123,7 @@ def test_a_card_in_two_hands_and_a_seventh_card_are_refused_with_the_reason(page
     assert page.inner_text("#notice") == "Characters in hand: at most 6."
     for _ in range(34):  # a player has at most 6 + 27 cards
         page.click("#blue-discards-more")
-    assert page.inner_text("#notice") == "more cards than the game has (33)."
+    assert page.inner_text("#notice") == "More cards than the game has (33)."  # said as a sentence
     assert page.inner_text("#blue-discards-count") == "27"  # 6 in hand + 27 discards
     watched.close()
 
