@@ -6,12 +6,12 @@ other refuses too (the command line and the phone page, the same record)."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import ROOT, assert_clean_outcome, replace_once
+from test_hostile_sheets import copied, findings, refused
 from typer.testing import CliRunner
 
 from estoril_pnp.cli import app
@@ -22,26 +22,6 @@ runner = CliRunner()
 FORMS = Path(__file__).parent / "fixtures" / "sheets" / "forms"
 COLORETTO = ROOT / "examples" / "sheets" / "coloretto"
 OH_HELL = ROOT / "examples" / "sheets" / "oh_hell"
-
-
-def copied(tmp_path: Path, pack: Path) -> Path:
-    out = tmp_path / pack.name
-    shutil.copytree(pack, out)
-    return out
-
-
-def findings(pack: Path) -> list[str]:
-    """`validate`'s error lines for `pack`, which must be refused."""
-    result = runner.invoke(app, ["validate", "--pack", str(pack)])
-    assert_clean_outcome(result, 1)
-    return [x for x in result.output.splitlines() if x.startswith("error:")]
-
-
-def refused(pack: Path, record: Path) -> list[str]:
-    """`score`'s error lines for `record`, which must be refused."""
-    result = runner.invoke(app, ["score", str(record), "--pack", str(pack)])
-    assert_clean_outcome(result, 2)
-    return result.stderr.splitlines()
 
 
 def page_faults(browser: Any, tmp_path: Path, pack_dir: Path, texts: list[str]) -> list[list[str]]:
