@@ -461,8 +461,7 @@ function drawPlayerEntry(p, entry) {
 function drawResult(checked) {
   const heading = el("h2", { id: "h-result", text: t(G.titleKey) });
   if (checked.faults.length) {
-    // no seat tapped yet: the players' section, named, rather than its hint said a second time
-    const faults = checked.faults.map((f) => sentence(f === seatsHint() ? t("scorepage.missing.seats", { what: t(SEATS.word) }) : f));
+    const faults = checked.faults.map(sentence);
     return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,
       el("p", { text: t("scorepage.missing") }),
       el("ul", { class: "missing" }, faults.map((f) => el("li", { text: f }))));

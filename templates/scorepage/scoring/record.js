@@ -271,7 +271,7 @@ Scoring.record = (() => {
   function seatsRefusal(S, n, t) {
     const [min, max] = [S.num(S.R.players.min, n), S.num(S.R.players.max, n)];
     const seats = S.R.teams ? "scorepage.teams" : "scorepage.players";
-    if (n === 0) return min === max ? t(`${seats}_exact`, { n: max }) : t(`${seats}.hint`, { min, max }); // nothing tapped yet
+    if (n === 0) return t("scorepage.missing.seats", { what: t(seats) }); // nothing tapped yet: the section's own hint says how
     return t(`${S.R.teams ? "scorepage.refuse.teams" : "scorepage.refuse.players"}${min === max ? "_exact" : ""}`, { n, min, max });
   }
 
