@@ -472,9 +472,6 @@ function drawResult(checked) {
     el("th", { scope: "col" }, shape(p.seat.id), p.seat.at === null ? null : el("br"), el("span", { text: G.label(p.seat, t) }))));
   const rows = G.rows(result, t).map((row) => el("tr", { class: row.strong ? "strong" : null },
     el("th", { scope: "row", text: row.label }), row.cells.map((c) => el("td", { text: c }))));
-  // places by the ranking alone (table.py's `rows`): none in a game still going or lost by all, none by points where a condition won it
-  const lostAtOnce = result.outcome === "ended" && (G.outcome.ends.find((e) => e.id === result.end) || {}).result === "lose";
-  if (!G.outcome.together && result.winners.length && (result.outcome === "ranked" || lostAtOnce)) rows.push(el("tr", {}, el("th", { scope: "row", text: t("score.rank") }), players.map((p) => el("td", { text: String(p.rank) }))));
   // lower is better, said before the numbers; the verdict marked by how the game stands (won, lost, not over)
   const lowest = D.sheet.ranking && D.sheet.ranking.lowest && !G.outcome.together;
   return el("section", { "aria-labelledby": "h-result", id: "result" }, heading,

@@ -6,7 +6,7 @@ Scoring.table = (() => {
   const { TOTAL } = Scoring.forms;
 
   // the score table's rows: a contest category has one row per contest ('points (measure)'), then the
-  // tallies and the end conditions; `t`: the page's words, filled with the pack's numbers
+  // tallies, the end conditions and the places; `t`: the page's words, filled with the pack's numbers
   function rows(S, result, t) {
     const lines = [];
     for (const c of result.categories) {
@@ -28,7 +28,15 @@ Scoring.table = (() => {
       lines.push({ label: t(tally.label), strong: tally.strong, cells: result.players.map((p) => String(v(p))) });
     }
     for (const end of S.R.outcome.ends) lines.push({ label: t(end.label), cells: result.players.map((p) => (p.ended.includes(end.id) ? "✓" : "")) });
+    if (placed(S, result)) lines.push({ label: t("score.rank"), cells: result.players.map((p) => String(p.rank)) });
     return lines;
+  }
+
+  // places by the ranking alone: none in a game still going or lost by all, none by points where a
+  // condition won it (its row is ticked above); after an instant loss, the places of those left
+  function placed(S, result) {
+    const lostAtOnce = result.outcome === "ended" && S.R.outcome.ends.some((e) => e.id === result.end && e.result === "lose");
+    return !S.R.outcome.together && result.winners.length > 0 && (result.outcome === "ranked" || lostAtOnce);
   }
 
   // the words saying which rule decided: the deciding tie-break's, the shared win's, or the ranking's own
